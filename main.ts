@@ -1,0 +1,60 @@
+// Entry point of one agent process: parse flags, load params, connect and play until the server
+// goes away. Exit codes: 0 stopped by signal, 1 link or server failure, 2 bad flags or config.
+
+import { Agent } from "./src/agent/agent.ts";
+import { runAgent } from "./src/agent/runner.ts";
+import { AGENT_USAGE, CliError, parseAgentArgs } from "./src/config/cli.ts";
+import { loadAgentParams } from "./src/config/paramfiles.ts";
+import { ConfigError } from "./src/config/params.ts";
+import { Logger } from "log";
+
+async function main(args: string[]): Promise<number> {
+  let cli;
+  try {
+    cli = parseAgentArgs(args);
+  } catch (e) {
+    if (e instanceof CliError) {
+      console.error(`error: ${e.message} (see --help)`);
+      return 2;
+    }
+    throw e;
+  }
+  if (cli.help) {
+    console.log(AGENT_USAGE);
+    return 0;
+  }
+  const log = new Logger(cli.logLevel, `[${cli.unum}]`);
+  let params;
+  try {
+    params = await loadAgentParams(cli.paramsFiles);
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      log.error(e.message);
+      return 2;
+    }
+    throw e;
+  }
+  let agent;
+  try {
+    agent = new Agent({ team: cli.team, unum: cli.unum, type: cli.type, params, log });
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      log.error(e.message);
+      return 2;
+    }
+    throw e;
+  }
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  Deno.addSignalListener("SIGINT", onSignal);
+  Deno.addSignalListener("SIGTERM", onSignal);
+  log.info(`team ${cli.team} type ${cli.type} connecting to ${cli.host}:${cli.port}`);
+  return await runAgent(agent, {
+    host: cli.host,
+    port: cli.port,
+    recordPath: cli.record ?? undefined,
+    signal: stop.signal,
+  });
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,117 @@
+// One soccer agent's brain, independent of the network: it turns each server message into
+// exactly one reply ending in (syn). It runs the handshake (scene → init → wait for unum and
+// side → beam), re-beams when the game returns to a beam mode, and drives the joints toward the
+// standing pose through the joint controller. Everything it holds is its own.
+
+import type { RobotType } from "../body/joints.ts";
+import { JOINTS, NUM_JOINTS } from "../body/joints.ts";
+import { JointController, type JointGains } from "../control/joint_controller.ts";
+import type { ParamSet } from "../config/params.ts";
+import type { Perception } from "../protocol/perception.ts";
+import { PerceptionParser } from "../protocol/parser.ts";
+import { isBeamMode } from "../protocol/playmode.ts";
+import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
+import { kickOffSpot } from "../strategy/formation.ts";
+import type { Logger } from "log";
+import { WorldState } from "../world/world_state.ts";
+
+export interface AgentOptions {
+  team: string;
+  /** Requested uniform number; 0 lets the server choose. */
+  unum: number;
+  type: RobotType;
+  params: ParamSet;
+  log: Logger;
+}
+
+type Phase = "new" | "scene-sent" | "init-sent";
+
+const DEG = Math.PI / 180;
+
+/** Reads `stand.<perceptor>` angles (degrees in the file) into radians by joint index. */
+export function standPoseFromParams(params: ParamSet): Float64Array {
+  const pose = new Float64Array(NUM_JOINTS);
+  for (const j of JOINTS) pose[j.index] = params.get(`stand.${j.perceptor}`) * DEG;
+  return pose;
+}
+
+export function jointGainsFromParams(params: ParamSet): JointGains {
+  return { kp: params.get("joint.kp"), kd: params.get("joint.kd") };
+}
+
+export class Agent {
+  readonly world = new WorldState();
+  parseErrors = 0;
+  private phase: Phase = "new";
+  private beamPending = false;
+  private readonly parser = new PerceptionParser();
+  private readonly writer: ReplyWriter;
+  private readonly controller: JointController;
+  private readonly standPose: Float64Array;
+
+  constructor(readonly options: AgentOptions) {
+    this.writer = new ReplyWriter(options.type);
+    this.controller = new JointController(jointGainsFromParams(options.params));
+    this.standPose = standPoseFromParams(options.params);
+  }
+
+  private get log(): Logger {
+    return this.options.log;
+  }
+
+  /** The first message to the server: create our body of the chosen type. */
+  hello(): string {
+    this.phase = "scene-sent";
+    return sceneMessage(this.options.type) + SYN;
+  }
+
+  /** Parses one server message, updates the world and returns the one reply it is owed. */
+  onMessage(message: string | Uint8Array): string {
+    const result = this.parser.parse(message);
+    if (result.ok) this.perceive(result.perception);
+    else {
+      this.parseErrors++;
+      if (this.parseErrors <= 5 || this.parseErrors % 500 === 0) {
+        this.log.warn(
+          `malformed server message (#${this.parseErrors}) at byte ${result.error.offset}: ${result.error.message}`,
+        );
+      }
+    }
+    return this.act();
+  }
+
+  /** Updates the world model from a parsed message (also used by the replay tool). */
+  perceive(p: Perception): void {
+    const w = this.world;
+    const hadSide = w.side !== null;
+    w.update(p);
+    if (!hadSide && w.side !== null) {
+      const want = this.options.unum;
+      if (want !== 0 && w.unum !== null && w.unum !== want) {
+        this.log.warn(`server assigned unum ${w.unum}, requested ${want}`);
+      }
+      this.log.info(`registered as unum ${w.unum} on the ${w.side} side`);
+      this.beamPending = isBeamMode(w.playMode);
+    } else if (w.side !== null && w.playModeAge === 0 && isBeamMode(w.playMode)) {
+      this.beamPending = true;
+    }
+  }
+
+  /** Builds this cycle's reply. */
+  act(): string {
+    if (this.phase === "scene-sent") {
+      this.phase = "init-sent";
+      return initMessage(this.options.unum, this.options.team) + SYN;
+    }
+    const w = this.world;
+    if (this.beamPending && w.side !== null) {
+      const spot = kickOffSpot(w.unum ?? this.options.unum);
+      this.writer.add(beamMessage(spot.x, spot.y, spot.theta));
+      this.beamPending = false;
+      this.log.debug(`beam to (${spot.x}, ${spot.y}) in ${w.playModeName}`);
+    }
+    this.controller.target.set(this.standPose);
+    this.writer.velocities(this.controller.update(w.joints, w.dt));
+    return this.writer.finish();
+  }
+}

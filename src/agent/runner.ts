@@ -1,0 +1,56 @@
+// Connects one Agent to a server and runs it: send the scene, then one reply per server
+// message. Returns the process exit code: the agent only ends when the server goes away or the
+// link breaks, which is always an error for a player.
+
+import { connectTcp, FramedConnection } from "../net/connection.ts";
+import { TrafficRecorder } from "../net/recorder.ts";
+import type { Agent } from "./agent.ts";
+
+export interface RunOptions {
+  host: string;
+  port: number;
+  connectTimeoutMs?: number;
+  /** Write the whole traffic to this JSONL file. */
+  recordPath?: string;
+  /** Closing this aborts the run (used by tests and signal handlers). */
+  signal?: AbortSignal;
+}
+
+export async function runAgent(agent: Agent, opts: RunOptions): Promise<number> {
+  const log = agent.options.log;
+  let conn: Deno.TcpConn;
+  try {
+    conn = await connectTcp(opts.host, opts.port, opts.connectTimeoutMs);
+  } catch (e) {
+    log.error((e as Error).message);
+    return 1;
+  }
+  conn.setNoDelay(true);
+  const link = new FramedConnection(conn);
+  const onAbort = () => link.close();
+  opts.signal?.addEventListener("abort", onAbort);
+  const recorder = opts.recordPath ? TrafficRecorder.open(opts.recordPath) : null;
+  const where = `${opts.host}:${opts.port}`;
+  try {
+    const hello = agent.hello();
+    recorder?.record("a2s", hello);
+    await link.send(hello);
+    for await (const frame of link.frames()) {
+      recorder?.record("s2a", frame);
+      const reply = agent.onMessage(frame);
+      recorder?.record("a2s", reply);
+      await link.send(reply);
+    }
+    if (opts.signal?.aborted) return 0;
+    log.error(`server at ${where} closed the connection after ${agent.world.cycle} cycles`);
+    return 1;
+  } catch (e) {
+    if (opts.signal?.aborted) return 0;
+    log.error(`link to ${where} failed: ${(e as Error).message}`);
+    return 1;
+  } finally {
+    opts.signal?.removeEventListener("abort", onAbort);
+    link.close();
+    recorder?.close();
+  }
+}

@@ -1,0 +1,97 @@
+// Command-line flags of one agent, parsed with node:util parseArgs (through the "cli-args"
+// import-map entry) and checked into typed options. A bad value yields one line naming the flag.
+
+import { parseArgs } from "cli-args";
+import { isRobotType, type RobotType } from "../body/joints.ts";
+import { teamNameError } from "../protocol/effectors.ts";
+import { isLogLevel, LOG_LEVELS, type LogLevel } from "log";
+
+export const DEFAULT_TEAM = "DenoNao";
+
+export interface AgentCli {
+  host: string;
+  port: number;
+  mport: number;
+  team: string;
+  unum: number;
+  type: RobotType;
+  paramsFiles: string[];
+  logLevel: LogLevel;
+  record: string | null;
+  help: boolean;
+}
+
+export const AGENT_USAGE = `Usage: deno task run-agent [flags]
+
+  --host HOST          server host (default 127.0.0.1)
+  --port N             server agent port (default 3100)
+  --mport N            server monitor port (default 3200)
+  --team NAME          team name, A-Z a-z 0-9 _ - (default ${DEFAULT_TEAM})
+  --unum N             uniform number 1-11, or 0 to let the server choose (default 0)
+  --type T             robot type 0-4 (default 0)
+  --paramsfile FILE    extra param file; repeatable, later files override earlier ones
+  --log-level LEVEL    ${LOG_LEVELS.join(" | ")} (default info)
+  --record FILE        write the whole traffic as JSONL {t, dir, msg} for replay
+  --help               print this help`;
+
+export class CliError extends Error {
+  override name = "CliError";
+}
+
+function intFlag(name: string, raw: string, min: number, max: number): number {
+  const v = Number(raw);
+  if (!/^-?\d+$/.test(raw) || v < min || v > max) {
+    throw new CliError(`--${name}: '${raw}' is not an integer in ${min}..${max}`);
+  }
+  return v;
+}
+
+/** Parses agent flags; throws CliError with one line on any bad flag or value. */
+export function parseAgentArgs(args: readonly string[]): AgentCli {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        host: { type: "string", default: "127.0.0.1" },
+        port: { type: "string", default: "3100" },
+        mport: { type: "string", default: "3200" },
+        team: { type: "string", default: DEFAULT_TEAM },
+        unum: { type: "string", default: "0" },
+        type: { type: "string", default: "0" },
+        paramsfile: { type: "string", multiple: true, default: [] },
+        "log-level": { type: "string", default: "info" },
+        record: { type: "string" },
+        help: { type: "boolean", default: false },
+      },
+    });
+  } catch (e) {
+    throw new CliError((e as Error).message.split("\n")[0]);
+  }
+  const v = parsed.values;
+  const host = v.host as string;
+  if (host.trim() === "") throw new CliError("--host: must not be empty");
+  const team = v.team as string;
+  const teamErr = teamNameError(team);
+  if (teamErr) throw new CliError(`--team: ${teamErr}`);
+  const type = intFlag("type", v.type as string, 0, 4);
+  if (!isRobotType(type)) throw new CliError(`--type: '${v.type}' is not a robot type 0-4`);
+  const level = v["log-level"] as string;
+  if (!isLogLevel(level)) {
+    throw new CliError(`--log-level: '${level}' is not one of ${LOG_LEVELS.join(", ")}`);
+  }
+  return {
+    host,
+    port: intFlag("port", v.port as string, 1, 65535),
+    mport: intFlag("mport", v.mport as string, 1, 65535),
+    team,
+    unum: intFlag("unum", v.unum as string, 0, 11),
+    type,
+    paramsFiles: v.paramsfile as string[],
+    logLevel: level,
+    record: (v.record as string | undefined) ?? null,
+    help: v.help as boolean,
+  };
+}

@@ -1,0 +1,71 @@
+// Target-angle → hinge-velocity controller: a PD law per joint, with targets clamped inside the
+// joint limits and the output clamped to the joint's maximum speed. Radians and rad/s.
+
+import { JOINTS, NUM_JOINTS } from "../body/joints.ts";
+
+export interface JointGains {
+  /** Proportional gain, 1/s: velocity per radian of error. */
+  kp: number;
+  /** Derivative gain on the measured joint velocity, dimensionless. */
+  kd: number;
+}
+
+export interface JointLimits {
+  min: ArrayLike<number>;
+  max: ArrayLike<number>;
+  /** Maximum joint speed, rad/s. */
+  maxSpeed: ArrayLike<number>;
+}
+
+/** The server ignores commands for a joint sitting exactly on its limit: keep targets inside. */
+const LIMIT_MARGIN = 0.002;
+
+/** rcssserver3d's default hinge speed cap, 351.77°/s. */
+export const DEFAULT_MAX_SPEED = 351.77 * Math.PI / 180;
+
+export function defaultLimits(): JointLimits {
+  return {
+    min: JOINTS.map((j) => j.min),
+    max: JOINTS.map((j) => j.max),
+    maxSpeed: new Float64Array(NUM_JOINTS).fill(DEFAULT_MAX_SPEED),
+  };
+}
+
+export class JointController {
+  /** Target angles by joint index, radians. Write these; update() reads them. */
+  readonly target = new Float64Array(NUM_JOINTS);
+  /** Output velocities by joint index, rad/s, valid after update(). */
+  readonly velocity = new Float64Array(NUM_JOINTS);
+  private readonly previous = new Float64Array(NUM_JOINTS).fill(NaN);
+
+  constructor(private gains: JointGains, private limits: JointLimits = defaultLimits()) {}
+
+  setGains(gains: JointGains): void {
+    this.gains = gains;
+  }
+
+  /** Computes velocities from measured angles (NaN = unknown joint → 0) over dt seconds. */
+  update(angles: Float64Array, dt: number): Float64Array {
+    const { kp, kd } = this.gains;
+    const { min, max, maxSpeed } = this.limits;
+    for (let i = 0; i < NUM_JOINTS; i++) {
+      const q = angles[i];
+      if (Number.isNaN(q)) {
+        this.velocity[i] = 0;
+        continue;
+      }
+      const lo = min[i] + LIMIT_MARGIN;
+      const hi = max[i] - LIMIT_MARGIN;
+      const t = this.target[i];
+      const goal = t < lo ? lo : t > hi ? hi : t;
+      const prev = this.previous[i];
+      const rate = Number.isNaN(prev) || dt <= 0 ? 0 : (q - prev) / dt;
+      let v = kp * (goal - q) - kd * rate;
+      const cap = maxSpeed[i];
+      v = v > cap ? cap : v < -cap ? -cap : v;
+      this.velocity[i] = v;
+      this.previous[i] = q;
+    }
+    return this.velocity;
+  }
+}

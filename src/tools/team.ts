@@ -1,0 +1,161 @@
+// `deno task run-team [HOST] [PORT] [agent flags]`: starts eleven agent processes with the
+// league's type mix, prefixes every line they print with their unum, and stops them all on
+// Ctrl-C or SIGTERM. Exits with the worst exit code of its agents.
+
+import { parseArgs } from "cli-args";
+import { DEFAULT_TEAM } from "../config/cli.ts";
+
+export const TEAM_USAGE = `Usage: deno task run-team [HOST] [PORT] [flags]
+
+  HOST                 server host (default 127.0.0.1)
+  PORT                 server agent port (default 3100)
+  --team NAME          team name (default ${DEFAULT_TEAM})
+  --paramsfile FILE    passed to every agent; repeatable
+  --log-level LEVEL    passed to every agent
+  --record-dir DIR     each agent records its traffic to DIR/agent<unum>.jsonl
+  --help               print this help`;
+
+/** Robot type per uniform number: 1-2→0, 3-4→1, 5-6→2, 7-8→3, 9-11→4. */
+export function teamRobotType(unum: number): number {
+  return unum >= 9 ? 4 : Math.floor((unum - 1) / 2);
+}
+
+export function agentArgs(
+  unum: number,
+  host: string,
+  port: number,
+  extra: readonly string[],
+): string[] {
+  const main = decodeURIComponent(new URL("../../main.ts", import.meta.url).pathname);
+  return [
+    "run",
+    "--allow-net",
+    "--allow-read",
+    "--allow-write",
+    main,
+    "--host",
+    host,
+    "--port",
+    String(port),
+    "--unum",
+    String(unum),
+    "--type",
+    String(teamRobotType(unum)),
+    ...extra,
+  ];
+}
+
+async function pipeLines(
+  stream: ReadableStream<Uint8Array>,
+  prefix: string,
+  write: (s: string) => void,
+): Promise<void> {
+  let rest = "";
+  for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+    const parts = (rest + chunk).split("\n");
+    rest = parts.pop() ?? "";
+    for (const line of parts) write(`${prefix}${line}\n`);
+  }
+  if (rest) write(`${prefix}${rest}\n`);
+}
+
+async function main(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        team: { type: "string", default: DEFAULT_TEAM },
+        paramsfile: { type: "string", multiple: true, default: [] },
+        "log-level": { type: "string", default: "info" },
+        "record-dir": { type: "string" },
+        help: { type: "boolean", default: false },
+      },
+    });
+  } catch (e) {
+    console.error(`error: ${(e as Error).message.split("\n")[0]} (see --help)`);
+    return 2;
+  }
+  if (parsed.values.help) {
+    console.log(TEAM_USAGE);
+    return 0;
+  }
+  const [host = "127.0.0.1", portText = "3100", ...more] = parsed.positionals;
+  if (more.length) {
+    console.error(`error: unexpected argument '${more[0]}' (see --help)`);
+    return 2;
+  }
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
+    console.error(`error: PORT: '${portText}' is not a port number 1-65535`);
+    return 2;
+  }
+  const extra = [
+    "--team",
+    parsed.values.team as string,
+    "--log-level",
+    parsed.values["log-level"] as string,
+  ];
+  for (const f of parsed.values.paramsfile as string[]) extra.push("--paramsfile", f);
+  const recordDir = parsed.values["record-dir"] as string | undefined;
+  if (recordDir) await Deno.mkdir(recordDir, { recursive: true });
+
+  const enc = new TextEncoder();
+  const out = (s: string) => Deno.stdout.writeSync(enc.encode(s));
+  const err = (s: string) => Deno.stderr.writeSync(enc.encode(s));
+  const children: Deno.ChildProcess[] = [];
+  const done: Promise<number>[] = [];
+  for (let unum = 1; unum <= 11; unum++) {
+    const record = recordDir ? ["--record", `${recordDir}/agent${unum}.jsonl`] : [];
+    const child = new Deno.Command(Deno.execPath(), {
+      args: agentArgs(unum, host, port, [...extra, ...record]),
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    children.push(child);
+    const prefix = `${String(unum).padStart(2)}| `;
+    const piping = Promise.all([
+      pipeLines(child.stdout, prefix, out),
+      pipeLines(child.stderr, prefix, err),
+    ]);
+    done.push(child.status.then(async (st) => {
+      await piping;
+      return st.code;
+    }));
+    // Stagger connections a little, as the server creates each body in turn.
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    err(`team: stopping ${children.length} agents\n`);
+    for (const c of children) {
+      try {
+        c.kill("SIGTERM");
+      } catch {
+        // already exited
+      }
+    }
+    setTimeout(() => {
+      for (const c of children) {
+        try {
+          c.kill("SIGKILL");
+        } catch {
+          // already exited
+        }
+      }
+    }, 3000);
+  };
+  Deno.addSignalListener("SIGINT", stop);
+  Deno.addSignalListener("SIGTERM", stop);
+  const codes = await Promise.all(done);
+  Deno.removeSignalListener("SIGINT", stop);
+  Deno.removeSignalListener("SIGTERM", stop);
+  return stopping ? 0 : Math.max(...codes);
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

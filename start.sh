@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Competition start script: ./start.sh HOST [PORT]. Starts the eleven agents in the background
+# and remembers their process group, so that kill.sh ends exactly what this started.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+if [ $# -lt 1 ] || [ $# -gt 2 ]; then
+  echo "usage: $0 HOST [PORT]" >&2
+  exit 2
+fi
+host="$1"
+port="${2:-3100}"
+pidfile="$here/.run/team.pid"
+mkdir -p "$here/.run"
+if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
+  echo "start.sh: a team started from here is still running (pid $(cat "$pidfile")); run kill.sh first" >&2
+  exit 1
+fi
+# Run the deno binary itself (not the npx wrapper) in a session of its own: the recorded pid is
+# then the process group of the launcher and its eleven agents.
+deno_bin="$(command -v deno || true)"
+if [ -z "$deno_bin" ]; then
+  deno_bin="$(npx -y deno@2 eval 'console.log(Deno.execPath())')"
+fi
+setsid nohup "$deno_bin" run --allow-net --allow-read --allow-write --allow-run \
+  "$here/src/tools/team.ts" "$host" "$port" >"$here/.run/team.log" 2>&1 &
+echo $! >"$pidfile"
+echo "team started (pid $!), log in $here/.run/team.log"

@@ -1,0 +1,204 @@
+// The agent loop against the in-repo fake server: handshake order, one reply per message ending
+// in (syn), eleven agents in one process, beams, malformed input, and exits when the link ends.
+
+import assert from "assert";
+import { runAgent } from "../src/agent/runner.ts";
+import { FakeServer, type FakeSession, recordedScript } from "../src/testing/fake_server.ts";
+import { encodeFrame } from "../src/net/framing.ts";
+import { AGENT1, serverMessagesOf } from "./fixtures.ts";
+import { cycleMessage, makeAgent } from "./helpers.ts";
+
+function replies(s: FakeSession): string[] {
+  return s.received.slice(1);
+}
+
+Deno.test("fake server: handshake order, one (syn) reply per message, beam after registration", async () => {
+  const msgs = await serverMessagesOf(AGENT1);
+  const server = FakeServer.start({ script: recordedScript(msgs, 80) });
+  const { agent, lines } = await makeAgent(1, 2);
+  const code = await runAgent(agent, { host: "127.0.0.1", port: server.port });
+  const [s] = await server.finished(1);
+  await server.close();
+  assert.equal(code, 1, "the agent exits non-zero when the server closes");
+  assert.ok(lines.some((l) => /ERROR .*server at 127\.0\.0\.1:\d+ closed the connection/.test(l)));
+  assert.deepEqual(s.violations, []);
+  assert.equal(s.robotType, 2);
+  assert.equal(s.received[0], "(scene rsg/agent/nao/nao_hetero.rsg 2)(syn)");
+  assert.equal(s.received[1], "(init (unum 1)(teamname TestTeam))(syn)");
+  assert.equal(replies(s).length, 80, "exactly one reply per server message");
+  for (const r of replies(s)) assert.ok(r.endsWith("(syn)"));
+  // The recording registers us (unum 1, left) in its third message, in BeforeKickOff.
+  const beams = replies(s).map((r, i) => [i, /\(beam [^)]*\)/.exec(r)?.[0]] as const).filter((
+    [, b],
+  ) => b);
+  assert.deepEqual(beams, [[2, "(beam -14 0 0)"]]);
+  assert.equal(agent.world.unum, 1);
+  assert.equal(agent.world.side, "left");
+  // After the handshake every reply drives all 22 joints of a type-2 body, and no toes.
+  for (const r of replies(s).slice(1)) {
+    assert.equal((r.match(/\((?:he|lae|rae|lle|rle)\d -?[\d.e-]+\)/g) ?? []).length, 22);
+    assert.ok(!r.includes("lle7") && !r.includes("rle7"));
+  }
+});
+
+Deno.test("fake server: eleven agents in one process share nothing", async () => {
+  const msgs = await serverMessagesOf(AGENT1);
+  const server = FakeServer.start({ script: recordedScript(msgs, 40) });
+  const agents = await Promise.all(
+    Array.from(
+      { length: 11 },
+      (_, i) => makeAgent(i + 1, i >= 8 ? 4 : (Math.floor(i / 2) as 0 | 1 | 2 | 3)),
+    ),
+  );
+  const codes = await Promise.all(
+    agents.map(({ agent }) => runAgent(agent, { host: "127.0.0.1", port: server.port })),
+  );
+  const sessions = await server.finished(11);
+  await server.close();
+  assert.deepEqual(codes, Array(11).fill(1));
+  assert.deepEqual(sessions.flatMap((s) => s.violations), []);
+  assert.deepEqual(sessions.map((s) => s.unum).sort((a, b) => a! - b!), [
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+    10,
+    11,
+  ]);
+  for (const s of sessions) {
+    assert.equal(replies(s).length, 40);
+    const beam = replies(s).find((r) => r.includes("(beam"))!;
+    assert.ok(beam, `unum ${s.unum} beamed`);
+    // Type 4 sends its toes, the others do not.
+    assert.equal(beam.includes("(lle7 "), s.robotType === 4, `unum ${s.unum} type ${s.robotType}`);
+  }
+  // Each agent knows only its own number, and the beams went to eleven distinct spots.
+  assert.deepEqual(agents.map(({ agent }) => agent.world.unum), [
+    1,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    8,
+    9,
+    10,
+    11,
+  ]);
+  const spots = new Set(sessions.map((s) => /\(beam [^)]*\)/.exec(replies(s).join(""))![0]));
+  assert.equal(spots.size, 11);
+});
+
+Deno.test("fake server: re-beam on BeforeKickOff and after goals, not in play", async () => {
+  const modes = [
+    "BeforeKickOff",
+    "BeforeKickOff",
+    "KickOff_Left",
+    "PlayOn",
+    "PlayOn",
+    "Goal_Left",
+    "Goal_Left",
+    "KickOff_Right",
+    "PlayOn",
+    "Goal_Right",
+    "BeforeKickOff",
+  ];
+  const script = function* () {
+    yield cycleMessage(0, "BeforeKickOff");
+    yield cycleMessage(0.02, "BeforeKickOff", "(unum 6) (team right) ");
+    for (let i = 0; i < modes.length; i++) yield cycleMessage(0.04 + i * 0.02, modes[i]);
+  };
+  const server = FakeServer.start({ script });
+  const { agent } = await makeAgent(6);
+  await runAgent(agent, { host: "127.0.0.1", port: server.port });
+  const [s] = await server.finished(1);
+  await server.close();
+  assert.deepEqual(s.violations, []);
+  const beamed = replies(s).slice(2).map((r) => r.includes("(beam"));
+  // Registration in BeforeKickOff beams at once; then entering Goal_Left, Goal_Right, BeforeKickOff.
+  assert.deepEqual(replies(s)[1].includes("(beam -7 0 0)"), true);
+  assert.deepEqual(beamed, [
+    false,
+    false,
+    false,
+    false,
+    false,
+    true,
+    false,
+    false,
+    false,
+    true,
+    true,
+  ]);
+  assert.equal(agent.world.side, "right");
+});
+
+Deno.test("fake server: a malformed message still gets its reply, and the agent plays on", async () => {
+  const script = function* () {
+    yield cycleMessage(0, "BeforeKickOff");
+    yield cycleMessage(0.02, "BeforeKickOff", "(unum 3) (team left) ");
+    yield "(time (now 0.04))(GS (t 0.00) (pm PlayOn)"; // truncated
+    yield "(((((garbage";
+    yield cycleMessage(0.08, "PlayOn");
+  };
+  const server = FakeServer.start({ script });
+  const { agent, lines } = await makeAgent(3);
+  await runAgent(agent, { host: "127.0.0.1", port: server.port });
+  const [s] = await server.finished(1);
+  await server.close();
+  assert.deepEqual(s.violations, []);
+  assert.equal(replies(s).length, 5);
+  assert.equal(agent.parseErrors, 2);
+  assert.equal(
+    lines.filter((l) => l.startsWith("WARN") && l.includes("malformed server message")).length,
+    2,
+  );
+  assert.equal(agent.world.playModeName, "PlayOn");
+});
+
+Deno.test("fake server: it flags a client that skips the scene", async () => {
+  const server = FakeServer.start({
+    script: function* () {
+      yield cycleMessage(0, "BeforeKickOff");
+    },
+  });
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port: server.port });
+  await conn.write(encodeFrame("(init (unum 1)(teamname X))(syn)"));
+  const [s] = await server.finished(1);
+  conn.close();
+  await server.close();
+  assert.match(s.violations[0], /expected \(scene/);
+});
+
+Deno.test("runner: an unreachable server gives one line naming host and port", async () => {
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = l.addr.port;
+  l.close();
+  const { agent, lines } = await makeAgent(1);
+  const code = await runAgent(agent, { host: "127.0.0.1", port, connectTimeoutMs: 2000 });
+  assert.equal(code, 1);
+  assert.equal(lines.length, 1);
+  assert.match(lines[0], new RegExp(`^ERROR \\[1\\] cannot connect to 127\\.0\\.0\\.1:${port}: `));
+});
+
+Deno.test("runner: --record writes both directions in the replayable format", async () => {
+  const msgs = await serverMessagesOf(AGENT1);
+  const server = FakeServer.start({ script: recordedScript(msgs, 10) });
+  const { agent } = await makeAgent(1);
+  const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+  await runAgent(agent, { host: "127.0.0.1", port: server.port, recordPath: path });
+  const [s] = await server.finished(1);
+  await server.close();
+  const rec = (await Deno.readTextFile(path)).trim().split("\n").map((l) => JSON.parse(l));
+  await Deno.remove(path);
+  assert.equal(rec.length, 21);
+  assert.deepEqual(rec.filter((r) => r.dir === "s2a").map((r) => r.msg), msgs.slice(0, 10));
+  assert.deepEqual(rec.filter((r) => r.dir === "a2s").map((r) => r.msg), s.received);
+  for (let i = 1; i < rec.length; i++) assert.ok(rec[i].t >= rec[i - 1].t);
+});

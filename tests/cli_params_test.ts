@@ -1,0 +1,157 @@
+// Agent flags (typed, one-line errors, exit code 2) and param files (file:line errors, overlay).
+
+import assert from "assert";
+import { CliError, parseAgentArgs } from "../src/config/cli.ts";
+import { bundledParamFiles } from "../src/config/paramfiles.ts";
+import { ConfigError, loadParamFiles, ParamSet } from "../src/config/params.ts";
+import { teamRobotType } from "../src/tools/team.ts";
+
+Deno.test("cli: defaults", () => {
+  const c = parseAgentArgs([]);
+  assert.deepEqual(
+    { host: c.host, port: c.port, mport: c.mport, unum: c.unum, type: c.type, level: c.logLevel },
+    { host: "127.0.0.1", port: 3100, mport: 3200, unum: 0, type: 0, level: "info" },
+  );
+  assert.deepEqual(c.paramsFiles, []);
+  assert.equal(c.record, null);
+});
+
+Deno.test("cli: every flag, repeatable --paramsfile keeps order", () => {
+  const c = parseAgentArgs([
+    "--host=10.0.0.2",
+    "--port",
+    "3101",
+    "--mport",
+    "3201",
+    "--team",
+    "Blue-Team_2",
+    "--unum",
+    "11",
+    "--type",
+    "4",
+    "--paramsfile",
+    "a.params",
+    "--paramsfile",
+    "b.params",
+    "--log-level",
+    "debug",
+    "--record",
+    "out.jsonl",
+  ]);
+  assert.equal(c.host, "10.0.0.2");
+  assert.equal(c.port, 3101);
+  assert.equal(c.mport, 3201);
+  assert.equal(c.team, "Blue-Team_2");
+  assert.equal(c.unum, 11);
+  assert.equal(c.type, 4);
+  assert.deepEqual(c.paramsFiles, ["a.params", "b.params"]);
+  assert.equal(c.logLevel, "debug");
+  assert.equal(c.record, "out.jsonl");
+});
+
+Deno.test("cli: bad values name the flag in one line", () => {
+  const cases: [string[], RegExp][] = [
+    [["--type", "5"], /^--type: '5' is not an integer in 0\.\.4$/],
+    [["--type", "x"], /^--type:/],
+    [["--unum", "12"], /^--unum:/],
+    [["--port", "70000"], /^--port:/],
+    [["--mport=-1"], /^--mport:/],
+    [["--mport", "-1"], /mport/],
+    [["--team", "has space"], /^--team:/],
+    [["--log-level", "loud"], /^--log-level: 'loud' is not one of error, warn, info, debug$/],
+    [["--bogus"], /bogus/],
+    [["stray"], /stray|positional/i],
+  ];
+  for (const [args, re] of cases) {
+    assert.throws(() => parseAgentArgs(args), (e) => {
+      assert.ok(e instanceof CliError);
+      assert.match(e.message, re);
+      assert.ok(!e.message.includes("\n"));
+      return true;
+    });
+  }
+});
+
+Deno.test("cli: main.ts exits 2 with one line on a bad flag, 0 on --help", async () => {
+  const main = new URL("../main.ts", import.meta.url).pathname;
+  const run = async (args: string[]) => {
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-net", "--allow-read", "--allow-write", main, ...args],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    return {
+      code: out.code,
+      stdout: new TextDecoder().decode(out.stdout),
+      stderr: new TextDecoder().decode(out.stderr),
+    };
+  };
+  const bad = await run(["--type", "9"]);
+  assert.equal(bad.code, 2);
+  assert.equal(bad.stderr.trim().split("\n").length, 1);
+  assert.match(bad.stderr, /--type/);
+  const help = await run(["--help"]);
+  assert.equal(help.code, 0);
+  for (
+    const flag of [
+      "--host",
+      "--port",
+      "--mport",
+      "--team",
+      "--unum",
+      "--type",
+      "--paramsfile",
+      "--log-level",
+      "--record",
+    ]
+  ) {
+    assert.ok(help.stdout.includes(flag), flag);
+  }
+  const missing = await run(["--paramsfile", "/nonexistent.params"]);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /\/nonexistent\.params: cannot read param file/);
+});
+
+Deno.test("team: robot types by unum", () => {
+  assert.deepEqual(
+    Array.from({ length: 11 }, (_, i) => teamRobotType(i + 1)),
+    [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4],
+  );
+});
+
+Deno.test("params: parse, comments, and errors with file and line", () => {
+  const p = ParamSet.parse("# header\njoint.kp 12   # gain\n\nstand.llj3 -2.5e1\n", "x.params");
+  assert.equal(p.get("joint.kp"), 12);
+  assert.equal(p.get("stand.llj3"), -25);
+  assert.equal(p.origin("stand.llj3"), "x.params:4");
+  const bad: [string, RegExp][] = [
+    ["a 1\nb\n", /^x\.params:2: expected 'name value', got 'b'$/],
+    ["a 1 2", /^x\.params:1: expected 'name value'/],
+    ["a one", /^x\.params:1: a: 'one' is not a number$/],
+    ["a NaN", /^x\.params:1: a: 'NaN' is not a number$/],
+    ["9a 1", /^x\.params:1: '9a' is not a valid name$/],
+    ["a 1\na 2", /^x\.params:2: a is already set on line 1$/],
+  ];
+  for (const [text, re] of bad) {
+    assert.throws(
+      () => ParamSet.parse(text, "x.params"),
+      (e) => e instanceof ConfigError && re.test(e.message),
+    );
+  }
+  assert.throws(() => p.get("nope"), /missing parameter 'nope' \(loaded from x\.params\)/);
+});
+
+Deno.test("params: later files override earlier ones", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.writeTextFile(`${dir}/a.params`, "x 1\ny 2\n");
+  await Deno.writeTextFile(`${dir}/b.params`, "y 3\nz 4\n");
+  const p = await loadParamFiles([`${dir}/a.params`, `${dir}/b.params`]);
+  assert.deepEqual([p.get("x"), p.get("y"), p.get("z")], [1, 3, 4]);
+  assert.equal(p.origin("y"), `${dir}/b.params:1`);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("params: the bundled files load and are complete for the agent", async () => {
+  const p = await loadParamFiles(bundledParamFiles());
+  for (const k of ["joint.kp", "joint.kd", "stand.llj3", "stand.rlj7"]) assert.ok(p.has(k), k);
+});

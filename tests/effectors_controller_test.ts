@@ -1,0 +1,78 @@
+// Effector messages (scene, init, beam, say rule, toes only for type 4) and the joint
+// controller (convergence, limits, speed caps).
+
+import assert from "assert";
+import { J, JOINTS, NUM_JOINTS } from "../src/body/joints.ts";
+import { DEFAULT_MAX_SPEED, JointController } from "../src/control/joint_controller.ts";
+import {
+  beamMessage,
+  initMessage,
+  ReplyWriter,
+  sayError,
+  sceneMessage,
+} from "../src/protocol/effectors.ts";
+
+Deno.test("effectors: scene, init and beam (degrees on the wire)", () => {
+  assert.equal(sceneMessage(3), "(scene rsg/agent/nao/nao_hetero.rsg 3)");
+  assert.equal(initMessage(7, "Team_A"), "(init (unum 7)(teamname Team_A))");
+  assert.equal(beamMessage(-14, 2.5, Math.PI / 2), "(beam -14 2.5 90)");
+  assert.equal(beamMessage(-1.23456, 0, -Math.PI), "(beam -1.2346 0 -180)");
+});
+
+Deno.test("effectors: the server's say rule", () => {
+  assert.equal(sayError("abc123!#$%&'*+,-./:;"), null);
+  assert.equal(sayError("x".repeat(20)), null);
+  assert.match(sayError("x".repeat(21))!, /21 characters/);
+  assert.match(sayError("")!, /empty/);
+  for (const bad of ["a b", "a(b", "a)b", "tab\t", "é", "\x7f"]) assert.ok(sayError(bad), bad);
+  const w = new ReplyWriter(0);
+  assert.match(w.say("no spaces allowed")!, /forbidden/);
+  assert.equal(w.say("ok~{}"), null);
+  assert.equal(w.finish(), "(say ok~{})(syn)");
+});
+
+Deno.test("effectors: hinge velocities in rad/s, toes only for type 4", () => {
+  const v = new Float64Array(NUM_JOINTS).map((_, i) => i / 10);
+  for (const type of [0, 1, 2, 3, 4] as const) {
+    const w = new ReplyWriter(type);
+    w.velocities(v);
+    const out = w.finish();
+    assert.ok(out.endsWith("(syn)"));
+    const names = [...out.matchAll(/\((\w+) [-\d.]+\)/g)].map((m) => m[1]);
+    assert.equal(names.length, type === 4 ? 24 : 22);
+    assert.equal(names.includes("lle7") && names.includes("rle7"), type === 4);
+    assert.ok(out.includes(`(lle3 ${J.LHipPitch / 10})`));
+  }
+});
+
+Deno.test("joint controller: converges on a simulated hinge and respects limits and speed", () => {
+  const c = new JointController({ kp: 12, kd: 0.02 });
+  const q = new Float64Array(NUM_JOINTS);
+  c.target.fill(0.5);
+  c.target[J.LKnee] = 2; // above the knee's upper limit (1°)
+  c.target[J.HeadYaw] = -5; // far below the lower limit: speed-capped at first
+  const dt = 0.02;
+  let first = true;
+  for (let k = 0; k < 300; k++) {
+    const v = c.update(q, dt);
+    if (first) {
+      assert.equal(v[J.HeadYaw], -DEFAULT_MAX_SPEED);
+      first = false;
+    }
+    for (let i = 0; i < NUM_JOINTS; i++) {
+      assert.ok(Math.abs(v[i]) <= DEFAULT_MAX_SPEED + 1e-12);
+      q[i] += v[i] * dt;
+    }
+  }
+  for (const j of JOINTS) {
+    const want = Math.min(Math.max(c.target[j.index], j.min + 0.002), j.max - 0.002);
+    assert.ok(Math.abs(q[j.index] - want) < 1e-4, `${j.name}: ${q[j.index]} vs ${want}`);
+  }
+});
+
+Deno.test("joint controller: unknown joints (NaN) get zero velocity", () => {
+  const c = new JointController({ kp: 10, kd: 0 });
+  c.target.fill(1);
+  const v = c.update(new Float64Array(NUM_JOINTS).fill(NaN), 0.02);
+  assert.ok(v.every((x) => x === 0));
+});

@@ -1,0 +1,24 @@
+// Test helper: paths of the shared real-server recordings and cached loading of them.
+
+import { readRecording, type RecordLine } from "../src/tools/recording.ts";
+
+const DIR = new URL("../../shared/fixtures/", import.meta.url);
+
+export const AGENT1 = decodeURIComponent(
+  new URL("rcssserver3d-0.7.3-ut-base-agent1.jsonl.gz", DIR).pathname,
+);
+export const AGENT9 = decodeURIComponent(
+  new URL("rcssserver3d-0.7.3-ut-base-agent9.jsonl.gz", DIR).pathname,
+);
+
+const cache = new Map<string, Promise<RecordLine[]>>();
+
+export function recording(path: string): Promise<RecordLine[]> {
+  let p = cache.get(path);
+  if (!p) cache.set(path, p = readRecording(path));
+  return p;
+}
+
+export async function serverMessagesOf(path: string): Promise<string[]> {
+  return (await recording(path)).filter((l) => l.dir === "s2a").map((l) => l.msg);
+}

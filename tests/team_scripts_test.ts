@@ -1,0 +1,147 @@
+// The team launcher and the competition scripts, end to end against the fake server: eleven
+// agent processes with the league's type mix, unum-prefixed output, and a clean stop.
+
+import assert from "assert";
+import { FakeServer, type Script } from "../src/testing/fake_server.ts";
+import { cycleMessage } from "./helpers.ts";
+
+const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname);
+
+/** Registers each agent, then keeps it in BeforeKickOff until the connection ends. */
+const endless: Script = function* (s) {
+  yield cycleMessage(0, "BeforeKickOff");
+  yield cycleMessage(0.02, "BeforeKickOff", `(unum ${s.unum}) (team left) `);
+  for (let i = 2; i < 100000; i++) yield cycleMessage(i * 0.02, "BeforeKickOff");
+};
+
+async function waitFor(what: string, cond: () => boolean, ms = 60000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function registered(server: FakeServer): boolean {
+  return server.sessions.filter((s) => s.received.length > 3).length === 11;
+}
+
+function checkTypes(server: FakeServer): void {
+  const byUnum = new Map(server.sessions.map((s) => [s.unum, s.robotType]));
+  assert.deepEqual(
+    Array.from({ length: 11 }, (_, i) => byUnum.get(i + 1)),
+    [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4],
+  );
+  assert.deepEqual(server.sessions.flatMap((s) => s.violations), []);
+}
+
+function alive(pid: number): boolean {
+  try {
+    Deno.kill(pid, "SIGCONT");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function groupPids(pgid: number): number[] {
+  const out: number[] = [];
+  for (const e of Deno.readDirSync("/proc")) {
+    if (!/^\d+$/.test(e.name)) continue;
+    try {
+      const stat = Deno.readTextFileSync(`/proc/${e.name}/stat`);
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid && fields[0] !== "Z") out.push(Number(e.name));
+    } catch {
+      // process went away
+    }
+  }
+  return out;
+}
+
+Deno.test({
+  name: "run-team: eleven agents, types by unum, prefixed lines, stop on SIGTERM",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const server = FakeServer.start({ script: endless, paceMs: 20 });
+    const child = new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        `${ROOT}src/tools/team.ts`,
+        "127.0.0.1",
+        String(server.port),
+        "--team",
+        "TeamT",
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const errText: string[] = [];
+    const reading = (async () => {
+      for await (const c of child.stderr.pipeThrough(new TextDecoderStream())) errText.push(c);
+    })();
+    await waitFor("11 registered agents", () => registered(server));
+    checkTypes(server);
+    assert.ok(server.sessions.every((s) => s.team === "TeamT"));
+    child.kill("SIGTERM");
+    const status = await child.status;
+    await reading;
+    await child.stdout.cancel();
+    assert.equal(status.code, 0);
+    await server.finished(11, 10000);
+    await server.close();
+    const lines = errText.join("").trimEnd().split("\n");
+    for (let u = 1; u <= 11; u++) {
+      const p = `${String(u).padStart(2)}| `;
+      assert.ok(
+        lines.some((l) => l.startsWith(p) && l.includes(`registered as unum ${u}`)),
+        `unum ${u}`,
+      );
+    }
+    for (const l of lines) assert.match(l, /^( \d|\d\d)\| |^team: stopping 11 agents$/);
+  },
+});
+
+Deno.test({
+  name: "start.sh / kill.sh: start the team in the background and end exactly it",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const server = FakeServer.start({ script: endless, paceMs: 20 });
+    const dir = await Deno.makeTempDir();
+    // A copy of the scripts' folder layout, so that .run/ of the real checkout is untouched.
+    await Deno.symlink(`${ROOT}src`, `${dir}/src`);
+    await Deno.symlink(`${ROOT}paramfiles`, `${dir}/paramfiles`);
+    await Deno.symlink(`${ROOT}main.ts`, `${dir}/main.ts`);
+    await Deno.symlink(`${ROOT}deno.json`, `${dir}/deno.json`);
+    await Deno.copyFile(`${ROOT}start.sh`, `${dir}/start.sh`);
+    await Deno.copyFile(`${ROOT}kill.sh`, `${dir}/kill.sh`);
+    const sh = (script: string, ...args: string[]) =>
+      new Deno.Command("bash", {
+        args: [`${dir}/${script}`, ...args],
+        stdout: "piped",
+        stderr: "piped",
+      })
+        .output();
+    const bystander = new Deno.Command("sleep", { args: ["30"] }).spawn();
+    const started = await sh("start.sh", "127.0.0.1", String(server.port));
+    assert.equal(started.code, 0, new TextDecoder().decode(started.stderr));
+    const pgid = Number(await Deno.readTextFile(`${dir}/.run/team.pid`));
+    await waitFor("11 registered agents", () => registered(server));
+    checkTypes(server);
+    assert.equal(groupPids(pgid).length, 12, "launcher and eleven agents in one group");
+    const again = await sh("start.sh", "127.0.0.1", String(server.port));
+    assert.equal(again.code, 1, "a second start while running is refused");
+    const killed = await sh("kill.sh");
+    assert.equal(killed.code, 0);
+    await waitFor("the group to end", () => groupPids(pgid).length === 0, 10000);
+    assert.ok(alive(bystander.pid), "kill.sh leaves other processes alone");
+    bystander.kill("SIGKILL");
+    await bystander.status;
+    await server.finished(11, 10000);
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  },
+});
