@@ -6,6 +6,7 @@ import { runAgent } from "./src/agent/runner.ts";
 import { AGENT_USAGE, CliError, parseAgentArgs } from "./src/config/cli.ts";
 import { loadAgentParams } from "./src/config/paramfiles.ts";
 import { ConfigError } from "./src/config/params.ts";
+import { createCore } from "./src/core/numeric_core.ts";
 import { Logger } from "log";
 
 async function main(args: string[]): Promise<number> {
@@ -26,7 +27,7 @@ async function main(args: string[]): Promise<number> {
   const log = new Logger(cli.logLevel, `[${cli.unum}]`);
   let params;
   try {
-    params = await loadAgentParams(cli.paramsFiles);
+    params = await loadAgentParams(cli.type, cli.paramsFiles);
   } catch (e) {
     if (e instanceof ConfigError) {
       log.error(e.message);
@@ -36,19 +37,19 @@ async function main(args: string[]): Promise<number> {
   }
   let agent;
   try {
-    agent = new Agent({ team: cli.team, unum: cli.unum, type: cli.type, params, log });
+    const core = await createCore(cli.core, cli.type);
+    agent = new Agent({ team: cli.team, unum: cli.unum, type: cli.type, params, log, core });
   } catch (e) {
-    if (e instanceof ConfigError) {
-      log.error(e.message);
-      return 2;
-    }
-    throw e;
+    log.error((e as Error).message);
+    return 2;
   }
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   Deno.addSignalListener("SIGINT", onSignal);
   Deno.addSignalListener("SIGTERM", onSignal);
-  log.info(`team ${cli.team} type ${cli.type} connecting to ${cli.host}:${cli.port}`);
+  log.info(
+    `team ${cli.team} type ${cli.type} (${cli.core} core) connecting to ${cli.host}:${cli.port}`,
+  );
   return await runAgent(agent, {
     host: cli.host,
     port: cli.port,

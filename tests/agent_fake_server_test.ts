@@ -27,11 +27,12 @@ Deno.test("fake server: handshake order, one (syn) reply per message, beam after
   assert.equal(s.received[1], "(init (unum 1)(teamname TestTeam))(syn)");
   assert.equal(replies(s).length, 80, "exactly one reply per server message");
   for (const r of replies(s)) assert.ok(r.endsWith("(syn)"));
-  // The recording registers us (unum 1, left) in its third message, in BeforeKickOff.
+  // The recording registers us (unum 1, left) in its third message, in BeforeKickOff. Its legs
+  // never reach our stand pose, so the beam goes out after the 50-cycle wait.
   const beams = replies(s).map((r, i) => [i, /\(beam [^)]*\)/.exec(r)?.[0]] as const).filter((
     [, b],
   ) => b);
-  assert.deepEqual(beams, [[2, "(beam -14 0 0)"]]);
+  assert.deepEqual(beams, [[51, "(beam -14 0 0)"]]);
   assert.equal(agent.world.unum, 1);
   assert.equal(agent.world.side, "left");
   // After the handshake every reply drives all 22 joints of a type-2 body, and no toes.
@@ -43,7 +44,7 @@ Deno.test("fake server: handshake order, one (syn) reply per message, beam after
 
 Deno.test("fake server: eleven agents in one process share nothing", async () => {
   const msgs = await serverMessagesOf(AGENT1);
-  const server = FakeServer.start({ script: recordedScript(msgs, 40) });
+  const server = FakeServer.start({ script: recordedScript(msgs, 60) });
   const agents = await Promise.all(
     Array.from(
       { length: 11 },
@@ -71,7 +72,7 @@ Deno.test("fake server: eleven agents in one process share nothing", async () =>
     11,
   ]);
   for (const s of sessions) {
-    assert.equal(replies(s).length, 40);
+    assert.equal(replies(s).length, 60);
     const beam = replies(s).find((r) => r.includes("(beam"))!;
     assert.ok(beam, `unum ${s.unum} beamed`);
     // Type 4 sends its toes, the others do not.
@@ -201,4 +202,30 @@ Deno.test("runner: --record writes both directions in the replayable format", as
   assert.deepEqual(rec.filter((r) => r.dir === "s2a").map((r) => r.msg), msgs.slice(0, 10));
   assert.deepEqual(rec.filter((r) => r.dir === "a2s").map((r) => r.msg), s.received);
   for (let i = 1; i < rec.length; i++) assert.ok(rec[i].t >= rec[i - 1].t);
+});
+
+Deno.test("fake server: the beam waits until the legs hold the stand pose", async () => {
+  const script = function* () {
+    yield cycleMessage(0, "BeforeKickOff", "", false);
+    yield cycleMessage(0.02, "BeforeKickOff", "(unum 2) (team left) ", false);
+    for (let i = 0; i < 5; i++) yield cycleMessage(0.04 + i * 0.02, "BeforeKickOff", "", false);
+    yield cycleMessage(0.2, "BeforeKickOff");
+    yield cycleMessage(0.22, "BeforeKickOff");
+  };
+  const server = FakeServer.start({ script });
+  const { agent } = await makeAgent(2);
+  await runAgent(agent, { host: "127.0.0.1", port: server.port });
+  const [s] = await server.finished(1);
+  await server.close();
+  assert.deepEqual(replies(s).map((r) => r.includes("(beam -11 -3.5 0)")), [
+    false,
+    false,
+    false,
+    false,
+    false,
+    false,
+    false,
+    true,
+    false,
+  ]);
 });

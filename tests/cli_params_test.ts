@@ -14,6 +14,7 @@ Deno.test("cli: defaults", () => {
   );
   assert.deepEqual(c.paramsFiles, []);
   assert.equal(c.record, null);
+  assert.equal(c.core, "wasm");
 });
 
 Deno.test("cli: every flag, repeatable --paramsfile keeps order", () => {
@@ -37,6 +38,8 @@ Deno.test("cli: every flag, repeatable --paramsfile keeps order", () => {
     "debug",
     "--record",
     "out.jsonl",
+    "--core",
+    "ts",
   ]);
   assert.equal(c.host, "10.0.0.2");
   assert.equal(c.port, 3101);
@@ -47,6 +50,7 @@ Deno.test("cli: every flag, repeatable --paramsfile keeps order", () => {
   assert.deepEqual(c.paramsFiles, ["a.params", "b.params"]);
   assert.equal(c.logLevel, "debug");
   assert.equal(c.record, "out.jsonl");
+  assert.equal(c.core, "ts");
 });
 
 Deno.test("cli: bad values name the flag in one line", () => {
@@ -59,6 +63,7 @@ Deno.test("cli: bad values name the flag in one line", () => {
     [["--mport", "-1"], /mport/],
     [["--team", "has space"], /^--team:/],
     [["--log-level", "loud"], /^--log-level: 'loud' is not one of error, warn, info, debug$/],
+    [["--core", "gpu"], /^--core: 'gpu' is not one of wasm, ts$/],
     [["--bogus"], /bogus/],
     [["stray"], /stray|positional/i],
   ];
@@ -100,6 +105,7 @@ Deno.test("cli: main.ts exits 2 with one line on a bad flag, 0 on --help", async
       "--team",
       "--unum",
       "--type",
+      "--core",
       "--paramsfile",
       "--log-level",
       "--record",
@@ -152,6 +158,11 @@ Deno.test("params: later files override earlier ones", async () => {
 });
 
 Deno.test("params: the bundled files load and are complete for the agent", async () => {
-  const p = await loadParamFiles(bundledParamFiles());
-  for (const k of ["joint.kp", "joint.kd", "stand.llj3", "stand.rlj7"]) assert.ok(p.has(k), k);
+  for (const type of [0, 1, 2, 3, 4] as const) {
+    const p = await loadParamFiles(bundledParamFiles(type));
+    for (const k of ["joint.kp", "joint.kd", "stand.llj3", "stand.rlj7"]) assert.ok(p.has(k), k);
+  }
+  // Types 1 and 3 stand on a deeper crouch from their own files.
+  assert.equal(bundledParamFiles(3).length, 2);
+  assert.equal((await loadParamFiles(bundledParamFiles(3))).get("stand.llj4"), -76);
 });

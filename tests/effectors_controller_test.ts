@@ -2,6 +2,7 @@
 // controller (convergence, limits, speed caps).
 
 import assert from "assert";
+import { bodyModel } from "../src/body/body_model.ts";
 import { J, JOINTS, NUM_JOINTS } from "../src/body/joints.ts";
 import { DEFAULT_MAX_SPEED, JointController } from "../src/control/joint_controller.ts";
 import {
@@ -75,4 +76,14 @@ Deno.test("joint controller: unknown joints (NaN) get zero velocity", () => {
   c.target.fill(1);
   const v = c.update(new Float64Array(NUM_JOINTS).fill(NaN), 0.02);
   assert.ok(v.every((x) => x === 0));
+});
+
+Deno.test("joint controller: a body model's limits and speed caps (type 2 ankles)", () => {
+  const model = bodyModel(2);
+  const c = new JointController({ kp: 100, kd: 0 }, model);
+  c.target.fill(-3);
+  const v = c.update(new Float64Array(NUM_JOINTS), 0.02);
+  assert.ok(Math.abs(v[J.LAnklePitch] + 8.80667) < 1e-12, `ankle pitch ${v[J.LAnklePitch]}`);
+  assert.ok(Math.abs(v[J.RAnkleRoll] + 3.47234) < 1e-12, `ankle roll ${v[J.RAnkleRoll]}`);
+  assert.ok(Math.abs(v[J.LKnee] + DEFAULT_MAX_SPEED) < 1e-12);
 });

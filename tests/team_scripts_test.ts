@@ -14,10 +14,15 @@ const endless: Script = function* (s) {
   for (let i = 2; i < 100000; i++) yield cycleMessage(i * 0.02, "BeforeKickOff");
 };
 
-async function waitFor(what: string, cond: () => boolean, ms = 60000): Promise<void> {
+async function waitFor(
+  what: string,
+  cond: () => boolean,
+  ms = 60000,
+  detail: () => string = () => "",
+): Promise<void> {
   const end = Date.now() + ms;
   while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}\n${detail()}`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -82,7 +87,7 @@ Deno.test({
     const reading = (async () => {
       for await (const c of child.stderr.pipeThrough(new TextDecoderStream())) errText.push(c);
     })();
-    await waitFor("11 registered agents", () => registered(server));
+    await waitFor("11 registered agents", () => registered(server), 60000, () => errText.join(""));
     checkTypes(server);
     assert.ok(server.sessions.every((s) => s.team === "TeamT"));
     child.kill("SIGTERM");
@@ -113,6 +118,7 @@ Deno.test({
     const dir = await Deno.makeTempDir();
     // A copy of the scripts' folder layout, so that .run/ of the real checkout is untouched.
     await Deno.symlink(`${ROOT}src`, `${dir}/src`);
+    await Deno.symlink(`${ROOT}core-as`, `${dir}/core-as`);
     await Deno.symlink(`${ROOT}paramfiles`, `${dir}/paramfiles`);
     await Deno.symlink(`${ROOT}main.ts`, `${dir}/main.ts`);
     await Deno.symlink(`${ROOT}deno.json`, `${dir}/deno.json`);
@@ -129,7 +135,12 @@ Deno.test({
     const started = await sh("start.sh", "127.0.0.1", String(server.port));
     assert.equal(started.code, 0, new TextDecoder().decode(started.stderr));
     const pgid = Number(await Deno.readTextFile(`${dir}/.run/team.pid`));
-    await waitFor("11 registered agents", () => registered(server));
+    await waitFor(
+      "11 registered agents",
+      () => registered(server),
+      60000,
+      () => Deno.readTextFileSync(`${dir}/.run/team.log`),
+    );
     checkTypes(server);
     assert.equal(groupPids(pgid).length, 12, "launcher and eleven agents in one group");
     const again = await sh("start.sh", "127.0.0.1", String(server.port));

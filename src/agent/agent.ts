@@ -1,11 +1,13 @@
 // One soccer agent's brain, independent of the network: it turns each server message into
 // exactly one reply ending in (syn). It runs the handshake (scene → init → wait for unum and
-// side → beam), re-beams when the game returns to a beam mode, and drives the joints toward the
-// standing pose through the joint controller. Everything it holds is its own.
+// side → beam), re-beams when the game returns to a beam mode, keeps its body's kinematics
+// current through its numeric core, and drives the joints toward the standing pose through the
+// joint controller. Everything it holds is its own, its WASM instance included.
 
-import type { RobotType } from "../body/joints.ts";
-import { JOINTS, NUM_JOINTS } from "../body/joints.ts";
+import { bodyModel } from "../body/body_model.ts";
+import { J, JOINTS, NUM_JOINTS, type RobotType } from "../body/joints.ts";
 import { JointController, type JointGains } from "../control/joint_controller.ts";
+import type { NumericCore } from "../core/numeric_core.ts";
 import type { ParamSet } from "../config/params.ts";
 import type { Perception } from "../protocol/perception.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
@@ -22,11 +24,17 @@ export interface AgentOptions {
   type: RobotType;
   params: ParamSet;
   log: Logger;
+  /** This agent's own numeric core, built for `type`. */
+  core: NumericCore;
 }
 
 type Phase = "new" | "scene-sent" | "init-sent";
 
 const DEG = Math.PI / 180;
+
+/** A beam waits until the legs hold the stand pose this closely (or BEAM_WAIT_CYCLES pass). */
+const BEAM_POSE_TOLERANCE = 3 * DEG;
+const BEAM_WAIT_CYCLES = 50;
 
 /** Reads `stand.<perceptor>` angles (degrees in the file) into radians by joint index. */
 export function standPoseFromParams(params: ParamSet): Float64Array {
@@ -44,15 +52,27 @@ export class Agent {
   parseErrors = 0;
   private phase: Phase = "new";
   private beamPending = false;
+  private beamWait = 0;
   private readonly parser = new PerceptionParser();
   private readonly writer: ReplyWriter;
   private readonly controller: JointController;
   private readonly standPose: Float64Array;
 
   constructor(readonly options: AgentOptions) {
+    if (options.core.type !== options.type) {
+      throw new Error(
+        `numeric core is for type ${options.core.type}, agent is type ${options.type}`,
+      );
+    }
+    const model = bodyModel(options.type);
     this.writer = new ReplyWriter(options.type);
-    this.controller = new JointController(jointGainsFromParams(options.params));
+    this.controller = new JointController(jointGainsFromParams(options.params), model);
     this.standPose = standPoseFromParams(options.params);
+  }
+
+  /** The body's kinematics (frames, camera, soles, centre of mass) for the latest joints. */
+  get body(): NumericCore {
+    return this.options.core;
   }
 
   private get log(): Logger {
@@ -85,16 +105,35 @@ export class Agent {
     const w = this.world;
     const hadSide = w.side !== null;
     w.update(p);
+    const core = this.options.core;
+    core.q.set(w.joints);
+    core.forwardKinematics();
+    core.centerOfMass();
     if (!hadSide && w.side !== null) {
       const want = this.options.unum;
       if (want !== 0 && w.unum !== null && w.unum !== want) {
         this.log.warn(`server assigned unum ${w.unum}, requested ${want}`);
       }
       this.log.info(`registered as unum ${w.unum} on the ${w.side} side`);
-      this.beamPending = isBeamMode(w.playMode);
+      this.requestBeam(isBeamMode(w.playMode));
     } else if (w.side !== null && w.playModeAge === 0 && isBeamMode(w.playMode)) {
-      this.beamPending = true;
+      this.requestBeam(true);
     }
+  }
+
+  private requestBeam(on: boolean): void {
+    this.beamPending = on;
+    this.beamWait = 0;
+  }
+
+  /** Whether the legs hold the stand pose; a beam then lands the robot on bent knees. */
+  private legsInPose(): boolean {
+    const q = this.world.joints;
+    for (let i = J.LHipYawPitch; i <= J.RAnkleRoll; i++) {
+      if (i === J.LToe) continue;
+      if (!(Math.abs(q[i] - this.standPose[i]) < BEAM_POSE_TOLERANCE)) return false;
+    }
+    return true;
   }
 
   /** Builds this cycle's reply. */
@@ -104,7 +143,10 @@ export class Agent {
       return initMessage(this.options.unum, this.options.team) + SYN;
     }
     const w = this.world;
-    if (this.beamPending && w.side !== null) {
+    if (
+      this.beamPending && w.side !== null &&
+      (this.legsInPose() || ++this.beamWait >= BEAM_WAIT_CYCLES)
+    ) {
       const spot = kickOffSpot(w.unum ?? this.options.unum);
       this.writer.add(beamMessage(spot.x, spot.y, spot.theta));
       this.beamPending = false;

@@ -3,6 +3,7 @@
 
 import { parseArgs } from "cli-args";
 import { isRobotType, type RobotType } from "../body/joints.ts";
+import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
 import { teamNameError } from "../protocol/effectors.ts";
 import { isLogLevel, LOG_LEVELS, type LogLevel } from "log";
 
@@ -15,6 +16,7 @@ export interface AgentCli {
   team: string;
   unum: number;
   type: RobotType;
+  core: CoreKind;
   paramsFiles: string[];
   logLevel: LogLevel;
   record: string | null;
@@ -29,6 +31,7 @@ export const AGENT_USAGE = `Usage: deno task run-agent [flags]
   --team NAME          team name, A-Z a-z 0-9 _ - (default ${DEFAULT_TEAM})
   --unum N             uniform number 1-11, or 0 to let the server choose (default 0)
   --type T             robot type 0-4 (default 0)
+  --core KIND          numeric core: wasm or ts (default wasm)
   --paramsfile FILE    extra param file; repeatable, later files override earlier ones
   --log-level LEVEL    ${LOG_LEVELS.join(" | ")} (default info)
   --record FILE        write the whole traffic as JSONL {t, dir, msg} for replay
@@ -61,6 +64,7 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
         team: { type: "string", default: DEFAULT_TEAM },
         unum: { type: "string", default: "0" },
         type: { type: "string", default: "0" },
+        core: { type: "string", default: "wasm" },
         paramsfile: { type: "string", multiple: true, default: [] },
         "log-level": { type: "string", default: "info" },
         record: { type: "string" },
@@ -78,6 +82,10 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
   if (teamErr) throw new CliError(`--team: ${teamErr}`);
   const type = intFlag("type", v.type as string, 0, 4);
   if (!isRobotType(type)) throw new CliError(`--type: '${v.type}' is not a robot type 0-4`);
+  const core = v.core as string;
+  if (!(CORE_KINDS as readonly string[]).includes(core)) {
+    throw new CliError(`--core: '${core}' is not one of ${CORE_KINDS.join(", ")}`);
+  }
   const level = v["log-level"] as string;
   if (!isLogLevel(level)) {
     throw new CliError(`--log-level: '${level}' is not one of ${LOG_LEVELS.join(", ")}`);
@@ -89,6 +97,7 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
     team,
     unum: intFlag("unum", v.unum as string, 0, 11),
     type,
+    core: core as CoreKind,
     paramsFiles: v.paramsfile as string[],
     logLevel: level,
     record: (v.record as string | undefined) ?? null,

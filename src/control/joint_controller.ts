@@ -1,5 +1,6 @@
 // Target-angle → hinge-velocity controller: a PD law per joint, with targets clamped inside the
-// joint limits and the output clamped to the joint's maximum speed. Radians and rad/s.
+// joint limits and the output clamped to the joint's maximum speed. Radians and rad/s. A robot
+// type's BodyModel serves as JointLimits directly (min, max, maxSpeed).
 
 import { JOINTS, NUM_JOINTS } from "../body/joints.ts";
 
@@ -23,6 +24,7 @@ const LIMIT_MARGIN = 0.002;
 /** rcssserver3d's default hinge speed cap, 351.77°/s. */
 export const DEFAULT_MAX_SPEED = 351.77 * Math.PI / 180;
 
+/** The joint table's limits with the default speed cap (a body model gives per-type ones). */
 export function defaultLimits(): JointLimits {
   return {
     min: JOINTS.map((j) => j.min),

@@ -1,5 +1,5 @@
-// `deno task replay FILE.jsonl[.gz] [--json]`: feeds every server → agent message of a recording
-// through the parser and the agent's perception update, with no network. With --json it prints
+// `deno task replay FILE.jsonl[.gz] [--json] [--core wasm|ts]`: feeds every server → agent
+// message of a recording through the parser and the agent's perception update, with no network. With --json it prints
 // one JSON object per server message and a final {"summary": …} line; without, the summary only.
 // The per-message fields are a stable format that estimation work measures itself with.
 
@@ -8,6 +8,7 @@ import { Agent } from "../agent/agent.ts";
 import { isRobotType, JOINTS, type RobotType } from "../body/joints.ts";
 import { DEFAULT_TEAM } from "../config/cli.ts";
 import { loadAgentParams } from "../config/paramfiles.ts";
+import { CORE_KINDS, type CoreKind, createCore } from "../core/numeric_core.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
 import type { Perception } from "../protocol/perception.ts";
 import { Logger } from "log";
@@ -55,14 +56,16 @@ export function recordedRobotType(lines: readonly RecordLine[]): RobotType {
 export async function replay(
   lines: readonly RecordLine[],
   onFrame: (f: ReplayFrame) => void,
+  coreKind: CoreKind = "wasm",
 ): Promise<ReplaySummary> {
-  const params = await loadAgentParams([]);
+  const type = recordedRobotType(lines);
   const agent = new Agent({
     team: DEFAULT_TEAM,
     unum: 0,
-    type: recordedRobotType(lines),
-    params,
+    type,
+    params: await loadAgentParams(type, []),
     log: new Logger("warn", "[replay]"),
+    core: await createCore(coreKind, type),
   });
   const parser = new PerceptionParser();
   const micros: number[] = [];
@@ -137,6 +140,7 @@ async function main(args: string[]): Promise<number> {
       allowPositionals: true,
       options: {
         json: { type: "boolean", default: false },
+        core: { type: "string", default: "wasm" },
         help: { type: "boolean", default: false },
       },
     });
@@ -145,8 +149,13 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   if (parsed.values.help || parsed.positionals.length !== 1) {
-    console.error("Usage: deno task replay FILE.jsonl[.gz] [--json]");
+    console.error("Usage: deno task replay FILE.jsonl[.gz] [--json] [--core wasm|ts]");
     return parsed.values.help ? 0 : 2;
+  }
+  const core = parsed.values.core as string;
+  if (!(CORE_KINDS as readonly string[]).includes(core)) {
+    console.error(`error: --core: '${core}' is not one of ${CORE_KINDS.join(", ")}`);
+    return 2;
   }
   const file = parsed.positionals[0];
   let lines;
@@ -167,7 +176,7 @@ async function main(args: string[]): Promise<number> {
     if (!json) return;
     chunks.push(JSON.stringify(f) + "\n");
     if (chunks.length >= 256) flush();
-  });
+  }, core as CoreKind);
   if (json) {
     chunks.push(JSON.stringify({ summary }) + "\n");
     flush();

@@ -1,0 +1,73 @@
+// Builds the AssemblyScript numeric core (core-as/assembly/) into core-as/build/core.wasm with
+// npm:assemblyscript at release optimisation. Skips the work when the .wasm is newer than every
+// source file. Usage: deno run -A build.ts [--force]
+
+import asc from "asc";
+
+const ROOT = new URL("./core-as/", import.meta.url);
+export const WASM_URL = new URL("build/core.wasm", ROOT);
+
+function path(u: URL): string {
+  return decodeURIComponent(u.pathname);
+}
+
+async function newestSource(dir: URL): Promise<number> {
+  let newest = 0;
+  for await (const e of Deno.readDir(dir)) {
+    const u = new URL(e.name + (e.isDirectory ? "/" : ""), dir);
+    if (e.isDirectory) newest = Math.max(newest, await newestSource(u));
+    else if (e.name.endsWith(".ts")) {
+      newest = Math.max(newest, (await Deno.stat(u)).mtime!.getTime());
+    }
+  }
+  return newest;
+}
+
+async function upToDate(): Promise<boolean> {
+  try {
+    const built = (await Deno.stat(WASM_URL)).mtime!.getTime();
+    return built >= await newestSource(new URL("assembly/", ROOT)) &&
+      built >= (await Deno.stat(new URL(import.meta.url))).mtime!.getTime();
+  } catch {
+    return false;
+  }
+}
+
+/** Builds the core if needed; returns the path of the .wasm. Throws with asc's report on error. */
+export async function buildCore(force = false): Promise<string> {
+  if (!force && await upToDate()) return path(WASM_URL);
+  await Deno.mkdir(new URL("build/", ROOT), { recursive: true });
+  const stderr: string[] = [];
+  const { error } = await asc.main(
+    [
+      path(new URL("assembly/index.ts", ROOT)),
+      "--outFile",
+      path(WASM_URL),
+      "--optimizeLevel",
+      "3",
+      "--shrinkLevel",
+      "0",
+      "--runtime",
+      "stub",
+      "--noAssert",
+      "--initialMemory",
+      "4",
+    ],
+    {
+      stdout: { write: () => true },
+      stderr: { write: (s: string | Uint8Array) => stderr.push(String(s)) > 0 },
+    } as unknown as Parameters<typeof asc.main>[1],
+  );
+  if (error) throw new Error(`core-as build failed: ${error.message}\n${stderr.join("")}`);
+  return path(WASM_URL);
+}
+
+if (import.meta.main) {
+  try {
+    const out = await buildCore(Deno.args.includes("--force"));
+    console.error(`core: ${out}`);
+  } catch (e) {
+    console.error((e as Error).message);
+    Deno.exit(1);
+  }
+}

@@ -1,0 +1,55 @@
+// The one interface of the numeric core. Two implementations sit behind it: WebAssembly compiled
+// from core-as/ (wasm_core.ts) and its pure-TypeScript twin (ts_core.ts). Inputs and outputs are
+// Float64Array views on the core's own memory, so calls copy nothing and allocate nothing.
+
+import type { RobotType } from "../body/joints.ts";
+
+export type CoreKind = "wasm" | "ts";
+
+export const CORE_KINDS: readonly CoreKind[] = ["wasm", "ts"];
+
+export interface NumericCore {
+  readonly kind: CoreKind;
+  readonly type: RobotType;
+  /** In: joint angles by joint index, radians (NaN = absent, read as 0). */
+  readonly q: Float64Array;
+  /** Out of forwardKinematics(): per body a row-major rotation then the pivot, torso frame. */
+  readonly frames: Float64Array;
+  /** Out of forwardKinematics(): camera pose (rotation + position), torso frame. */
+  readonly camera: Float64Array;
+  /** Out of forwardKinematics(): left then right sole pose (rotation + position). */
+  readonly soles: Float64Array;
+  /** Out of centerOfMass(): whole-body centre of mass, torso frame. */
+  readonly com: Float64Array;
+  /** In: desired sole pose for legIK (rotation + position, torso frame). */
+  readonly ikTarget: Float64Array;
+  /** Out of legIK: hip yaw-pitch, hip roll, hip pitch, knee, ankle pitch, ankle roll. */
+  readonly ikAngles: Float64Array;
+  /** In/out of legIKBatch: MAX_BATCH targets (12 each) and angles (6 each). */
+  readonly batchTargets: Float64Array;
+  readonly batchAngles: Float64Array;
+
+  forwardKinematics(): void;
+  centerOfMass(): void;
+  /**
+   * Leg IK for ikTarget; side 0 = left, 1 = right. fixedYawPitch NaN solves all six joints,
+   * a number holds the coupled hip yaw-pitch there. Returns IK status bits (0 = exact).
+   */
+  legIK(side: 0 | 1, fixedYawPitch: number): number;
+  /** Solves `count` batch targets for one leg; returns how many were not exact. */
+  legIKBatch(side: 0 | 1, count: number): number;
+}
+
+/** Creates the chosen core for one agent (its own WASM instance, or a TS core). */
+export async function createCore(
+  kind: CoreKind,
+  type: RobotType,
+  module?: WebAssembly.Module,
+): Promise<NumericCore> {
+  if (kind === "ts") {
+    const { TsCore } = await import("./ts_core.ts");
+    return new TsCore(type);
+  }
+  const { WasmCore } = await import("./wasm_core.ts");
+  return await WasmCore.create(type, module);
+}
