@@ -441,18 +441,20 @@ export class PerceptionParser {
 
   /** Inside an expression: true and past '(' when a sub-expression follows; false and past ')' at its end. */
   private field(): boolean {
-    this.ws();
-    const c = this.b[this.i];
+    const b = this.b;
+    let i = this.i;
+    let c = b[i];
+    while (c <= 32) c = b[++i];
     if (c === OPEN) {
-      this.i++;
+      this.i = i + 1;
       return true;
     }
     if (c === CLOSE) {
-      if (this.i >= this.n) throw new Failure(this.n, "unexpected end of message: missing ')'");
-      this.i++;
+      if (i >= this.n) throw new Failure(this.n, "unexpected end of message: missing ')'");
+      this.i = i + 1;
       return false;
     }
-    throw new Failure(this.i, `expected '(' or ')', found '${String.fromCharCode(c)}'`);
+    throw new Failure(i, `expected '(' or ')', found '${String.fromCharCode(c)}'`);
   }
 
   private expectOpen(): void {
@@ -464,20 +466,23 @@ export class PerceptionParser {
   }
 
   private expectClose(): void {
-    this.ws();
-    if (this.b[this.i] !== CLOSE) throw new Failure(this.i, "expected ')'");
+    const b = this.b;
+    let i = this.i;
+    while (b[i] <= 32) i++;
+    this.i = i;
+    if (b[i] !== CLOSE) throw new Failure(i, "expected ')'");
     if (this.i >= this.n) throw new Failure(this.n, "unexpected end of message: missing ')'");
     this.i++;
   }
 
   /** Reads one word; returns its keyword id (0 when not in the vocabulary). */
   private word(): number {
-    this.ws();
     const b = this.b;
-    const start = this.i;
-    let i = start;
-    let h = 0;
+    let i = this.i;
     let c = b[i];
+    while (c <= 32) c = b[++i];
+    const start = i;
+    let h = 0;
     while (c > 32 && c !== OPEN && c !== CLOSE) {
       h = (Math.imul(h, 31) + c) | 0;
       c = b[++i];
@@ -511,7 +516,13 @@ export class PerceptionParser {
   }
 
   private decodeWord(): string {
-    return this.decoder.decode(this.b.subarray(this.ws0, this.we0));
+    const b = this.b;
+    let ascii = this.we0 - this.ws0 <= 64;
+    for (let k = this.ws0; ascii && k < this.we0; k++) ascii = b[k] < 128;
+    if (!ascii) return this.decoder.decode(b.subarray(this.ws0, this.we0));
+    let out = "";
+    for (let k = this.ws0; k < this.we0; k++) out += String.fromCharCode(b[k]);
+    return out;
   }
 
   private int(): number {
@@ -523,11 +534,11 @@ export class PerceptionParser {
 
   /** A finite decimal number; a fast path for plain decimals, Number() for the rest. */
   private num(): number {
-    this.ws();
     const b = this.b;
-    const start = this.i;
-    let i = start;
+    let i = this.i;
     let c = b[i];
+    while (c <= 32) c = b[++i];
+    const start = i;
     let neg = false;
     if (c === 45 || c === 43) {
       neg = c === 45;
