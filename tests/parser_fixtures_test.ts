@@ -45,8 +45,9 @@ for (const [name, path] of [["agent1", AGENT1], ["agent9", AGENT9]]) {
         close(p.joints[jointIndex(joint)!], Number(deg) * DEG, joint);
       }
       const [, gx, gy, gz] = /\(GYR \(n torso\) \(rt ([-\d.]+) ([-\d.]+) ([-\d.]+)\)\)/.exec(m)!;
-      close(p.gyro!.x, Number(gx) * DEG, "gyro x");
-      close(p.gyro!.y, Number(gy) * DEG, "gyro y");
+      // Server body axes (x right, y forward) become ours (x forward, y left).
+      close(p.gyro!.x, Number(gy) * DEG, "gyro x");
+      close(p.gyro!.y, -Number(gx) * DEG, "gyro y");
       close(p.gyro!.z, Number(gz) * DEG, "gyro z");
       const [, az] = /\(ACC \(n torso\) \(a [-\d.]+ [-\d.]+ ([-\d.]+)\)\)/.exec(m)!;
       close(p.acc!.z, Number(az), "acc z");
@@ -105,8 +106,8 @@ Deno.test("fixture agent9 (type 4): toe joints and toe force sensors", async () 
     /\(FRP \(n rf1\) \(c ([-\d.]+) ([-\d.]+) ([-\d.]+)\) \(f ([-\d.]+) ([-\d.]+) ([-\d.]+)\)\)/
       .exec(m)!;
   assert.deepEqual(p.feet.rf1, {
-    c: { x: Number(cx), y: Number(cy), z: Number(cz) },
-    f: { x: Number(fx), y: Number(fy), z: Number(fz) },
+    c: { x: Number(cy), y: -Number(cx), z: Number(cz) },
+    f: { x: Number(fy), y: -Number(fx), z: Number(fz) },
   });
 });
 

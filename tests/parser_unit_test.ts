@@ -57,8 +57,9 @@ Deno.test("gyro in rad/s, accelerometer in m/s², joints in radians", () => {
       "(HJ (n hj1) (ax -45.00))(HJ (n rlj4) (ax 20.02))",
   );
   assert.equal(p.time, 93.6);
-  assert.deepEqual(p.gyro, { x: -0.35 * DEG, y: 1 * DEG, z: 90 * DEG });
-  assert.deepEqual(p.acc, { x: 0.2, y: -0.2, z: 9.79 });
+  // The server's body axes are x right, y forward; ours are x forward, y left.
+  assert.deepEqual(p.gyro, { x: 1 * DEG, y: 0.35 * DEG, z: 90 * DEG });
+  assert.deepEqual(p.acc, { x: -0.2, y: -0.2, z: 9.79 });
   assert.equal(p.joints[jointIndex("hj1")!], -45 * DEG);
   assert.equal(p.joints[jointIndex("rlj4")!], 20.02 * DEG);
   assert.ok(Number.isNaN(p.joints[jointIndex("llj1")!]));
@@ -68,11 +69,12 @@ Deno.test("foot force perceptors lf, rf, lf1, rf1", () => {
   const p = ok(
     "(FRP (n lf) (c 0.01 -0.01 -0.02) (f -0.21 0.20 25.45))(FRP (n rf1) (c 0 0 0) (f 1 2 3))",
   );
+  // Foot frame: the server's (right, forward, up) becomes (forward, left, up).
   assert.deepEqual(p.feet.lf, {
-    c: { x: 0.01, y: -0.01, z: -0.02 },
-    f: { x: -0.21, y: 0.2, z: 25.45 },
+    c: { x: -0.01, y: -0.01, z: -0.02 },
+    f: { x: 0.2, y: 0.21, z: 25.45 },
   });
-  assert.deepEqual(p.feet.rf1, { c: { x: 0, y: 0, z: 0 }, f: { x: 1, y: 2, z: 3 } });
+  assert.deepEqual(p.feet.rf1, { c: { x: 0, y: -0, z: 0 }, f: { x: 2, y: -1, z: 3 } });
   assert.equal(p.feet.rf, undefined);
 });
 
@@ -145,8 +147,8 @@ Deno.test("unknown expressions and fields are skipped and counted", () => {
 
 Deno.test("numbers: exponents, signs, long mantissas; non-finite values are errors", () => {
   const p = ok("(GYR (n torso) (rt 1e2 +2.5 -0.000000000000000001))");
-  assert.equal(p.gyro!.x, 100 * DEG);
-  assert.equal(p.gyro!.y, 2.5 * DEG);
+  assert.equal(p.gyro!.y, -100 * DEG);
+  assert.equal(p.gyro!.x, 2.5 * DEG);
   assert.ok(Math.abs(p.gyro!.z) < 1e-19);
   assert.match(err("(time (now nan))").message, /not a finite number/);
   assert.match(err("(time (now 1e999))").message, /not a finite number/);

@@ -264,3 +264,16 @@ export function legIKBatch(side: i32, count: i32): i32 {
   }
   return missed;
 }
+
+export {
+  kfPredict,
+  kfUpdate,
+  pfMean,
+  pfPredict,
+  pfResample,
+  pfWeight,
+  seed,
+  setFilterLayout,
+  setGrid,
+  uniform,
+} from "./filters";

@@ -8,6 +8,7 @@ import { bodyModel } from "../body/body_model.ts";
 import { J, JOINTS, NUM_JOINTS, type RobotType } from "../body/joints.ts";
 import { JointController, type JointGains } from "../control/joint_controller.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
+import { Estimator, estimatorParams } from "../estimation/estimator.ts";
 import type { ParamSet } from "../config/params.ts";
 import type { Perception } from "../protocol/perception.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
@@ -16,6 +17,7 @@ import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../pro
 import { kickOffSpot } from "../strategy/formation.ts";
 import type { Logger } from "log";
 import { WorldState } from "../world/world_state.ts";
+import { type WorldView, worldView } from "../world/world_view.ts";
 
 export interface AgentOptions {
   team: string;
@@ -47,8 +49,16 @@ export function jointGainsFromParams(params: ParamSet): JointGains {
   return { kp: params.get("joint.kp"), kd: params.get("joint.kd") };
 }
 
+/** A deterministic per-agent seed for the filter's random stream. */
+function agentSeed(team: string, unum: number, type: number): number {
+  let h = 2166136261;
+  for (const ch of `${team}/${unum}/${type}`) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return h >>> 0;
+}
+
 export class Agent {
   readonly world = new WorldState();
+  readonly estimator: Estimator;
   parseErrors = 0;
   private phase: Phase = "new";
   private beamPending = false;
@@ -68,6 +78,17 @@ export class Agent {
     this.writer = new ReplyWriter(options.type);
     this.controller = new JointController(jointGainsFromParams(options.params), model);
     this.standPose = standPoseFromParams(options.params);
+    this.estimator = new Estimator(
+      options.core,
+      estimatorParams(options.params),
+      options.team,
+      agentSeed(options.team, options.unum, options.type),
+    );
+  }
+
+  /** This cycle's read-only view of the world, for behaviours. */
+  view(): WorldView {
+    return worldView(this.world, this.estimator);
   }
 
   /** The body's kinematics (frames, camera, soles, centre of mass) for the latest joints. */
@@ -109,6 +130,16 @@ export class Agent {
     core.q.set(w.joints);
     core.forwardKinematics();
     core.centerOfMass();
+    this.estimator.update(p, w);
+    if (w.cycle % 50 === 0 && this.log.enabled("debug")) {
+      const s = w.self;
+      this.log.debug(
+        `localization confidence ${this.estimator.localizer.confidence.toFixed(2)}` +
+          (s
+            ? ` at (${s.x.toFixed(2)}, ${s.y.toFixed(2)}, ${(s.theta * 180 / Math.PI).toFixed(0)}°)`
+            : ""),
+      );
+    }
     if (!hadSide && w.side !== null) {
       const want = this.options.unum;
       if (want !== 0 && w.unum !== null && w.unum !== want) {
@@ -149,6 +180,7 @@ export class Agent {
     ) {
       const spot = kickOffSpot(w.unum ?? this.options.unum);
       this.writer.add(beamMessage(spot.x, spot.y, spot.theta));
+      this.estimator.beamed(spot.x, spot.y, spot.theta);
       this.beamPending = false;
       this.log.debug(`beam to (${spot.x}, ${spot.y}) in ${w.playModeName}`);
     }

@@ -1,12 +1,27 @@
 // The memory layout both numeric cores share: one Float64 region with fixed slots for the body
-// model, inputs and outputs. The WASM core keeps it in linear memory (views, no copies); the TS
-// core keeps it in one Float64Array. Offsets are in float64 elements.
+// model, kinematics, particle filter and Kalman tracks, followed by the byte grid of the field
+// line distance map. The WASM core keeps it in linear memory (views, no copies); the TS core
+// keeps it in one ArrayBuffer. Offsets are in float64 elements unless named bytes.
 
 import { B, L, NUM_BODIES } from "../body/body_model.ts";
 import { NUM_JOINTS } from "../body/joints.ts";
 
 /** Largest leg-IK batch. */
 export const MAX_BATCH = 1000;
+/** Particle filter capacity and observation limits per update. */
+export const MAX_PARTICLES = 1000;
+export const MAX_LANDMARKS = 16;
+export const MAX_LINE_POINTS = 128;
+/** Kalman tracks: the ball and 22 players. */
+export const MAX_TRACKS = 24;
+/** Floats per particle: x, y, θ, weight. */
+export const PARTICLE = 4;
+/** Floats per landmark observation: field x, y; observed x, y (level frame); σ. */
+export const LANDMARK = 5;
+/** Floats per line point: observed x, y (level frame); σ. */
+export const LINE_POINT = 3;
+/** Floats per track: x, y, vx, vy, then the 4×4 covariance (row-major). */
+export const TRACK = 20;
 
 const sizes = {
   bodies: NUM_BODIES * B.STRIDE,
@@ -27,6 +42,14 @@ const sizes = {
   ikAngles: 6,
   batchTargets: MAX_BATCH * 12,
   batchAngles: MAX_BATCH * 6,
+  particles: MAX_PARTICLES * PARTICLE,
+  /** Scratch for resampling and log-likelihoods. */
+  particlesTmp: MAX_PARTICLES * PARTICLE,
+  landmarks: MAX_LANDMARKS * LANDMARK,
+  linePoints: MAX_LINE_POINTS * LINE_POINT,
+  /** Out of pfMean: x, y, θ, σx, σy, σθ; out of pfWeight: [6] best log-likelihood, [7] ESS. */
+  pfOut: 8,
+  tracks: MAX_TRACKS * TRACK,
 } as const;
 
 export type Slot = keyof typeof sizes;
@@ -44,6 +67,9 @@ function offsets(): Record<Slot, number> {
 export const OFFSET: Readonly<Record<Slot, number>> = Object.freeze(offsets());
 export const SIZE: Readonly<Record<Slot, number>> = Object.freeze(sizes);
 export const TOTAL_F64 = Object.values(sizes).reduce((a, b) => a + b, 0);
+
+/** The line distance map (Uint8, one byte a cell) follows the float64 slots, in bytes. */
+export const GRID_BYTE_OFFSET = TOTAL_F64 * 8;
 
 /** IK status bits. */
 export const IK_UNREACHABLE = 1;

@@ -29,6 +29,18 @@ export interface NumericCore {
   readonly batchTargets: Float64Array;
   readonly batchAngles: Float64Array;
 
+  /** Particles: x, y, θ, weight each (layout PARTICLE). */
+  readonly particles: Float64Array;
+  /** In: landmark observations (layout LANDMARK) and line points (LINE_POINT) for pfWeight. */
+  readonly landmarks: Float64Array;
+  readonly linePoints: Float64Array;
+  /** Out of pfMean / pfWeight (layout pfOut). */
+  readonly pfOut: Float64Array;
+  /** Kalman tracks: x, y, vx, vy and the 4×4 covariance each (layout TRACK). */
+  readonly tracks: Float64Array;
+  /** The field-line distance map (cm per cell) that pfWeight reads; filled by loadFieldMap. */
+  readonly grid: Uint8Array;
+
   forwardKinematics(): void;
   centerOfMass(): void;
   /**
@@ -38,6 +50,25 @@ export interface NumericCore {
   legIK(side: 0 | 1, fixedYawPitch: number): number;
   /** Solves `count` batch targets for one leg; returns how many were not exact. */
   legIKBatch(side: 0 | 1, count: number): number;
+
+  /** Builds the field-line distance map into `grid` (once per core, ~50 ms). */
+  loadFieldMap(): void;
+  /** Seeds the core's xorshift32 random stream (prediction noise, resampling offset). */
+  seed(s: number): void;
+  /** Uniform random number in (0, 1) from the core's stream. */
+  uniform(): number;
+  /** Moves n particles by odometry (dx, dy in each particle's frame, dθ) plus noise. */
+  pfPredict(n: number, dx: number, dy: number, dth: number, sxy: number, sth: number): void;
+  /** Weights n particles by landmark and line-point likelihoods; returns the best log-likelihood. */
+  pfWeight(n: number, nLandmarks: number, nPoints: number): number;
+  /** Low-variance resampling of n particles. */
+  pfResample(n: number): void;
+  /** Weighted mean and spread of n particles into pfOut. */
+  pfMean(n: number): void;
+  /** Constant-velocity prediction of track t with velocity decay per second. */
+  kfPredict(t: number, dt: number, decay: number, qPos: number, qVel: number): void;
+  /** Position update of track t; applied only within `gate`; returns the Mahalanobis distance². */
+  kfUpdate(t: number, zx: number, zy: number, r: number, gate: number): number;
 }
 
 /** Creates the chosen core for one agent (its own WASM instance, or a TS core). */

@@ -3,9 +3,10 @@
 // linear memory, so kernel calls pass no data and allocate nothing.
 
 import type { RobotType } from "../body/joints.ts";
-import { OFFSET, TOTAL_F64 } from "./layout.ts";
+import { buildDistanceMap, GRID } from "../estimation/field.ts";
+import { GRID_BYTE_OFFSET, OFFSET } from "./layout.ts";
 import type { NumericCore } from "./numeric_core.ts";
-import { loadModel, slotViews } from "./ts_core.ts";
+import { CORE_BYTES, gridView, loadModel, slotViews } from "./ts_core.ts";
 
 export const WASM_URL = new URL("../../core-as/build/core.wasm", import.meta.url);
 
@@ -17,6 +18,16 @@ interface CoreExports {
   centerOfMass(): void;
   legIK(side: number, fixedYawPitch: number): number;
   legIKBatch(side: number, count: number): number;
+  setFilterLayout(base: number, ...offsets: number[]): void;
+  setGrid(ptr: number, width: number, height: number, x0: number, y0: number, res: number): void;
+  seed(s: number): void;
+  uniform(): number;
+  pfPredict(n: number, dx: number, dy: number, dth: number, sxy: number, sth: number): void;
+  pfWeight(n: number, nLandmarks: number, nPoints: number): number;
+  pfResample(n: number): void;
+  pfMean(n: number): void;
+  kfPredict(t: number, dt: number, decay: number, qPos: number, qVel: number): void;
+  kfUpdate(t: number, zx: number, zy: number, r: number, gate: number): number;
 }
 
 /** Compiles the core module; share the result between agents, instantiate one per agent. */
@@ -43,12 +54,18 @@ export class WasmCore implements NumericCore {
   readonly ikAngles: Float64Array;
   readonly batchTargets: Float64Array;
   readonly batchAngles: Float64Array;
+  readonly particles: Float64Array;
+  readonly landmarks: Float64Array;
+  readonly linePoints: Float64Array;
+  readonly pfOut: Float64Array;
+  readonly tracks: Float64Array;
+  readonly grid: Uint8Array;
   private readonly x: CoreExports;
 
   private constructor(instance: WebAssembly.Instance, readonly type: RobotType) {
     this.x = instance.exports as unknown as CoreExports;
     const base = (this.x.heapBase() + 15) & ~15;
-    const need = base + TOTAL_F64 * 8;
+    const need = base + CORE_BYTES;
     const have = this.x.memory.buffer.byteLength;
     if (need > have) this.x.memory.grow(Math.ceil((need - have) / 65536));
     this.x.setLayout(
@@ -67,8 +84,31 @@ export class WasmCore implements NumericCore {
       OFFSET.batchTargets,
       OFFSET.batchAngles,
     );
+    this.x.setFilterLayout(
+      base,
+      OFFSET.particles,
+      OFFSET.particlesTmp,
+      OFFSET.landmarks,
+      OFFSET.linePoints,
+      OFFSET.pfOut,
+      OFFSET.tracks,
+    );
+    this.x.setGrid(
+      base + GRID_BYTE_OFFSET,
+      GRID.width,
+      GRID.height,
+      GRID.x0,
+      GRID.y0,
+      GRID.resolution,
+    );
     // The memory never grows after this point, so the views stay valid.
     const v = slotViews(this.x.memory.buffer, base);
+    this.grid = gridView(this.x.memory.buffer, base);
+    this.particles = v.particles;
+    this.landmarks = v.landmarks;
+    this.linePoints = v.linePoints;
+    this.pfOut = v.pfOut;
+    this.tracks = v.tracks;
     loadModel(v, type);
     this.q = v.q;
     this.frames = v.frames;
@@ -101,5 +141,41 @@ export class WasmCore implements NumericCore {
 
   legIKBatch(side: 0 | 1, count: number): number {
     return this.x.legIKBatch(side, count);
+  }
+
+  loadFieldMap(): void {
+    buildDistanceMap(this.grid);
+  }
+
+  seed(s: number): void {
+    this.x.seed(s >>> 0);
+  }
+
+  uniform(): number {
+    return this.x.uniform();
+  }
+
+  pfPredict(n: number, dx: number, dy: number, dth: number, sxy: number, sth: number): void {
+    this.x.pfPredict(n, dx, dy, dth, sxy, sth);
+  }
+
+  pfWeight(n: number, nLandmarks: number, nPoints: number): number {
+    return this.x.pfWeight(n, nLandmarks, nPoints);
+  }
+
+  pfResample(n: number): void {
+    this.x.pfResample(n);
+  }
+
+  pfMean(n: number): void {
+    this.x.pfMean(n);
+  }
+
+  kfPredict(t: number, dt: number, decay: number, qPos: number, qVel: number): void {
+    this.x.kfPredict(t, dt, decay, qPos, qVel);
+  }
+
+  kfUpdate(t: number, zx: number, zy: number, r: number, gate: number): number {
+    return this.x.kfUpdate(t, zx, zy, r, gate);
   }
 }

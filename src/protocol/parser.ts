@@ -1,7 +1,8 @@
 // Parser of server → agent messages into a typed Perception. A single-pass scanner over the
 // message bytes, specialised for the rcssserver3d perceptors: keywords are matched by hash and
 // byte comparison, so names cost no string allocation. It never throws: malformed input yields
-// a ParseError with the offset and what was wrong. Angles become radians here.
+// a ParseError with the offset and what was wrong. Angles become radians and body-frame vectors
+// (gyro, accelerometer, foot forces) the agent frame (x forward, y left, z up) here.
 
 import { NUM_JOINTS } from "../body/joints.ts";
 import { JOINT_BASE, K, keywordId } from "./keywords.ts";
@@ -231,7 +232,7 @@ export class PerceptionParser {
         this.word();
         this.expectClose();
       } else if (k === key) {
-        v = this.vec3(scale);
+        v = this.bodyVec3(scale);
         this.expectClose();
       } else this.skipUnknown();
     }
@@ -265,8 +266,8 @@ export class PerceptionParser {
     while (this.field()) {
       const k = this.word();
       if (k === K.n) foot = FOOT_OF[this.word()];
-      else if (k === K.c) c = this.vec3(1);
-      else if (k === K.f) f = this.vec3(1);
+      else if (k === K.c) c = this.bodyVec3(1);
+      else if (k === K.f) f = this.bodyVec3(1);
       else {
         this.skipUnknown();
         continue;
@@ -425,6 +426,17 @@ export class PerceptionParser {
     const y = this.num() * scale;
     const z = this.num() * scale;
     return { x, y, z };
+  }
+
+  /**
+   * A vector in a body's own frame. The server uses the model's axes (x right, y forward, z up);
+   * the agent frame is x forward, y left, z up, so (x, y, z) becomes (y, −x, z).
+   */
+  private bodyVec3(scale: number): Vec3 {
+    const right = this.num() * scale;
+    const forward = this.num() * scale;
+    const z = this.num() * scale;
+    return { x: forward, y: -right, z };
   }
 
   // ---- scanner ----------------------------------------------------------------------------

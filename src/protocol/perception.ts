@@ -1,6 +1,7 @@
-// The typed result of parsing one server message. SI units and radians throughout: the parser
-// converts the server's degrees at the boundary. Ground truth is kept apart in `groundTruth`,
-// which only evaluation and optimization code may read.
+// The typed result of parsing one server message. SI units, radians and the agent frame
+// (x forward, y left, z up) throughout: the parser converts the server's degrees and body axes
+// at the boundary. Ground truth is kept apart in `groundTruth`, which only evaluation and
+// optimization code may read.
 
 import { PlayMode } from "./playmode.ts";
 
@@ -34,9 +35,9 @@ export interface GameState {
 }
 
 export interface ForceReading {
-  /** Centre of pressure relative to the foot, metres. */
+  /** Centre of pressure relative to the foot body's centre, metres, foot frame. */
   c: Vec3;
-  /** Force vector, newtons. */
+  /** Force vector, newtons, foot frame (x forward, y left, z up). */
   f: Vec3;
 }
 
@@ -102,9 +103,9 @@ export interface Perception {
   /** Server time (now), seconds; null when absent. */
   time: number | null;
   gameState: GameState | null;
-  /** Torso angular velocity, rad/s. */
+  /** Torso angular velocity, rad/s, torso frame (x forward, y left, z up). */
   gyro: Vec3 | null;
-  /** Torso acceleration, m/s². */
+  /** Torso specific force, m/s², torso frame (+9.81 on z when upright at rest). */
   acc: Vec3 | null;
   /** Joint angles in radians by joint index (body/joints.ts); NaN where not sent. */
   joints: Float64Array;

@@ -11,6 +11,7 @@ import { loadAgentParams } from "../config/paramfiles.ts";
 import { CORE_KINDS, type CoreKind, createCore } from "../core/numeric_core.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
 import type { Perception } from "../protocol/perception.ts";
+import { PlayMode } from "../protocol/playmode.ts";
 import { Logger } from "log";
 import { readRecording, type RecordLine } from "./recording.ts";
 
@@ -28,16 +29,46 @@ export interface ReplayFrame {
   error?: string;
 }
 
+export interface Percentiles {
+  p50: number;
+  p95: number;
+}
+
 export interface ReplaySummary {
   messages: number;
   parseErrors: number;
   unknownExpressions: number;
   parseMicros: { p50: number; p99: number };
+  /** Camera (head) position error against mypos, metres, where both exist. */
+  selfError: Percentiles | null;
+  /** Camera yaw error against myorien, degrees. */
+  orientationErrorDeg: Percentiles | null;
+  /** Ball position error against ballpos, metres. */
+  ballError: Percentiles | null;
+  /** Fraction of PlayOn messages with a confident, recent self estimate. */
+  localizedPlayOn: number | null;
+  /** Localizer cost per vision frame, milliseconds (p50, p95). */
+  filterMs: Percentiles | null;
 }
 
 function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+function percentiles(xs: number[]): Percentiles | null {
+  if (xs.length === 0) return null;
+  xs.sort((a, b) => a - b);
+  return { p50: percentile(xs, 0.5), p95: percentile(xs, 0.95) };
+}
+
+/** The team name the recorded agent registered with (from its init message). */
+export function recordedTeam(lines: readonly RecordLine[]): string {
+  for (const l of lines) {
+    const m = l.dir === "a2s" ? /\(teamname ([^)\s]+)\)/.exec(l.msg) : null;
+    if (m) return m[1];
+  }
+  return DEFAULT_TEAM;
 }
 
 /** The robot type the recorded agent asked for in its scene message (0 when absent). */
@@ -60,7 +91,7 @@ export async function replay(
 ): Promise<ReplaySummary> {
   const type = recordedRobotType(lines);
   const agent = new Agent({
-    team: DEFAULT_TEAM,
+    team: recordedTeam(lines),
     unum: 0,
     type,
     params: await loadAgentParams(type, []),
@@ -72,8 +103,20 @@ export async function replay(
   let messages = 0;
   let parseErrors = 0;
   let unknown = 0;
+  const selfErr: number[] = [],
+    yawErr: number[] = [],
+    ballErr: number[] = [],
+    filterMs: number[] = [];
+  let playOn = 0, localized = 0;
   for (const line of lines) {
-    if (line.dir !== "s2a") continue;
+    if (line.dir === "a2s") {
+      // The recorded agent's own beams re-seed the filter, as they do live.
+      const b = /\(beam (-?[\d.]+) (-?[\d.]+) (-?[\d.]+)\)/.exec(line.msg);
+      if (b && agent.world.side) {
+        agent.estimator.beamed(Number(b[1]), Number(b[2]), Number(b[3]) * Math.PI / 180);
+      }
+      continue;
+    }
     messages++;
     const t0 = performance.now();
     const r = parser.parse(line.msg);
@@ -98,6 +141,26 @@ export async function replay(
     const p = r.perception;
     unknown += p.unknownExpressions;
     agent.perceive(p);
+    const est = agent.estimator;
+    if (p.vision && est.localizer.pose) filterMs.push(est.lastFilterMs);
+    const gt = p.groundTruth;
+    const cam = est.cameraOnField();
+    if (gt && cam && gt.myPos) selfErr.push(Math.hypot(cam.x - gt.myPos.x, cam.y - gt.myPos.y));
+    if (gt && cam && gt.myOrientation !== null) {
+      const d = Math.atan2(
+        Math.sin(cam.yaw - gt.myOrientation),
+        Math.cos(cam.yaw - gt.myOrientation),
+      );
+      yawErr.push(Math.abs(d) * 180 / Math.PI);
+    }
+    const ballEst = agent.world.ball;
+    if (gt && gt.ballPos && ballEst) {
+      ballErr.push(Math.hypot(ballEst.x - gt.ballPos.x, ballEst.y - gt.ballPos.y));
+    }
+    if (agent.world.playMode === PlayMode.PlayOn) {
+      playOn++;
+      if (est.localized(agent.world.time)) localized++;
+    }
     const joints: Record<string, number> = {};
     for (const j of JOINTS) {
       if (!Number.isNaN(p.joints[j.index])) joints[j.perceptor] = p.joints[j.index];
@@ -129,6 +192,11 @@ export async function replay(
     parseErrors,
     unknownExpressions: unknown,
     parseMicros: { p50: percentile(micros, 0.5), p99: percentile(micros, 0.99) },
+    selfError: percentiles(selfErr),
+    orientationErrorDeg: percentiles(yawErr),
+    ballError: percentiles(ballErr),
+    localizedPlayOn: playOn ? localized / playOn : null,
+    filterMs: percentiles(filterMs),
   };
 }
 
@@ -190,6 +258,14 @@ async function main(args: string[]): Promise<number> {
         summary.parseMicros.p99.toFixed(1)
       }`,
     );
+    const pp = (x: Percentiles | null, unit: string, k = 1) =>
+      x ? `${(x.p50 * k).toFixed(1)} / ${(x.p95 * k).toFixed(1)} ${unit}` : "n/a";
+    console.log(`self error p50/p95 ${pp(summary.selfError, "cm", 100)}`);
+    console.log(`yaw error p50/p95  ${pp(summary.orientationErrorDeg, "°")}`);
+    console.log(`ball error p50/p95 ${pp(summary.ballError, "cm", 100)}`);
+    const loc = summary.localizedPlayOn;
+    console.log(`localized PlayOn   ${loc === null ? "n/a" : (loc * 100).toFixed(1) + " %"}`);
+    console.log(`filter ms p50/p95  ${pp(summary.filterMs, "ms")}`);
   }
   return summary.parseErrors > 0 ? 1 : 0;
 }

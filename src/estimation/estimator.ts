@@ -1,0 +1,184 @@
+// One agent's estimation pipeline, run once per server message after the body's kinematics:
+// torso tilt, odometry, the particle-filter localizer, the ball filter and the player tracks.
+// It reads only perceptors (never ground truth) and writes self and ball into the world state.
+
+import type { NumericCore } from "../core/numeric_core.ts";
+import type { ParamSet } from "../config/params.ts";
+import type { Perception, PlayerPartName } from "../protocol/perception.ts";
+import type { WorldState } from "../world/world_state.ts";
+import { type BallParams, BallTracker } from "./ball_tracker.ts";
+import { Localizer, type LocalizerParams, type Pose } from "./localizer.ts";
+import {
+  fillObservations,
+  LevelProjector,
+  type ObservationNoise,
+  poseFromLandmarks,
+} from "./observations.ts";
+import { Odometry } from "./odometry.ts";
+import { PlayerTracker } from "./player_tracker.ts";
+import { TiltFilter } from "./tilt.ts";
+
+const DEG = Math.PI / 180;
+
+export interface EstimatorParams {
+  /** Vision updates of the localizer, ball and players; off leaves only tilt and odometry. */
+  enabled: boolean;
+  localizer: LocalizerParams;
+  noise: ObservationNoise;
+  ball: BallParams;
+}
+
+/** Estimation parameters from param files (angles there are degrees). */
+export function estimatorParams(p: ParamSet): EstimatorParams {
+  return {
+    enabled: p.get("loc.enabled") !== 0,
+    localizer: {
+      particles: p.get("loc.particles"),
+      odometryGain: p.get("loc.odometry_gain"),
+      noiseXY: p.get("loc.noise_xy"),
+      noiseXYPerMetre: p.get("loc.noise_xy_per_m"),
+      noiseTheta: p.get("loc.noise_theta_deg") * DEG,
+      noiseThetaPerRad: p.get("loc.noise_theta_per_rad"),
+      collapse: p.get("loc.collapse"),
+      injectFraction: p.get("loc.inject_fraction"),
+    },
+    noise: {
+      landmarkBase: p.get("vis.landmark_sigma"),
+      landmarkPerMetre: p.get("vis.landmark_sigma_per_m"),
+      lineBase: p.get("vis.line_sigma"),
+      linePerMetre: p.get("vis.line_sigma_per_m"),
+      lineMaxDistance: p.get("vis.line_max_distance"),
+      lineStep: p.get("vis.line_step"),
+    },
+    ball: {
+      decay: p.get("ball.decay"),
+      qPos: p.get("ball.q_pos"),
+      qVel: p.get("ball.q_vel"),
+      sigmaBase: p.get("ball.sigma"),
+      sigmaPerMetre: p.get("ball.sigma_per_m"),
+      gate: p.get("ball.gate"),
+    },
+  };
+}
+
+const PARTS: readonly PlayerPartName[] = ["head", "llowerarm", "rlowerarm", "lfoot", "rfoot"];
+
+export class Estimator {
+  readonly tilt = new TiltFilter();
+  readonly odometry = new Odometry();
+  readonly localizer: Localizer;
+  readonly ball: BallTracker;
+  readonly players: PlayerTracker;
+  /** Server time of the last vision frame used, or NaN. */
+  lastVision = NaN;
+  /** Wall-clock milliseconds spent in the last localizer update (vision frames only). */
+  lastFilterMs = 0;
+  private readonly projector: LevelProjector;
+  private readonly levelScratch = new Float64Array(3);
+
+  constructor(
+    private readonly core: NumericCore,
+    private readonly params: EstimatorParams,
+    private readonly team: string,
+    seed: number,
+  ) {
+    core.loadFieldMap();
+    this.localizer = new Localizer(core, params.localizer, seed);
+    this.ball = new BallTracker(core, params.ball);
+    this.players = new PlayerTracker(core);
+    this.projector = new LevelProjector(core, this.tilt);
+  }
+
+  /** Our torso pose on the field (we attack +x), or null before the first fix. */
+  get self(): Pose | null {
+    const o = this.odometry;
+    return this.localizer.poseWithOdometry(o.dx, o.dy, o.dth);
+  }
+
+  /** Whether the self estimate is trustworthy now (recent vision, confident filter). */
+  localized(now: number): boolean {
+    return this.localizer.pose !== null && this.localizer.confidence >= 0.2 &&
+      now - this.lastVision < 1;
+  }
+
+  /** The camera's field position and the yaw of its optical axis, from the self estimate. */
+  cameraOnField(): { x: number; y: number; yaw: number } | null {
+    const self = this.self;
+    if (!self) return null;
+    const cam = this.core.camera;
+    const v = this.levelScratch;
+    this.tilt.toLevel(cam[9], cam[10], cam[11], v, 0);
+    const c = Math.cos(self.theta), s = Math.sin(self.theta);
+    const x = self.x + c * v[0] - s * v[1], y = self.y + s * v[0] + c * v[1];
+    this.tilt.toLevel(cam[0], cam[3], cam[6], v, 0);
+    return { x, y, yaw: self.theta + Math.atan2(v[1], v[0]) };
+  }
+
+  /** We just beamed to (x, y, θ): the server adds up to 5 cm and 10° of noise. */
+  beamed(x: number, y: number, theta: number): void {
+    this.odometry.clear();
+    this.localizer.seedAt(x, y, theta, 0.05, 10 * DEG);
+  }
+
+  /** One cycle; the core's kinematics must already hold this message's joint angles. */
+  update(p: Perception, world: WorldState): void {
+    const dt = world.dt;
+    const core = this.core;
+    this.tilt.update(world.gyro, world.acc, core.soles, world.feet, dt);
+    this.odometry.update(this.tilt, core.soles, dt);
+    this.ball.predict(dt);
+    this.players.predict(dt);
+    const v = p.vision;
+    if (v && world.side && this.params.enabled) {
+      const t0 = performance.now();
+      const o = this.odometry;
+      this.localizer.predict(o.dx, o.dy, o.dth);
+      o.clear();
+      const counts = fillObservations(v, world.side, this.projector, core, this.params.noise);
+      this.localizer.correct(counts, poseFromLandmarks(core, counts.landmarks));
+      this.lastVision = world.time;
+      this.lastFilterMs = performance.now() - t0;
+      const pose = this.localizer.pose;
+      if (pose) this.observeObjects(p, world, pose);
+    }
+    world.self = this.self;
+    world.ball = this.ball.state;
+  }
+
+  private observeObjects(p: Perception, world: WorldState, pose: Pose): void {
+    const v = p.vision!;
+    const c = Math.cos(pose.theta), s = Math.sin(pose.theta);
+    const spread = Math.hypot(this.core.pfOut[3], this.core.pfOut[4]);
+    if (v.ball) {
+      const r = this.projector.project(v.ball);
+      const x = pose.x + c * r[0] - s * r[1], y = pose.y + s * r[0] + c * r[1];
+      this.ball.observe(x, y, Math.hypot(r[0], r[1]), world.time, spread);
+    }
+    for (const pl of v.players) {
+      let n = 0, sx = 0, sy = 0;
+      let head: number | null = null;
+      for (const part of PARTS) {
+        const pol = pl.parts[part];
+        if (!pol) continue;
+        const r = this.projector.project(pol);
+        sx += r[0];
+        sy += r[1];
+        n++;
+        if (part === "head") head = this.tilt.torsoHeight + r[2];
+      }
+      if (n === 0) continue;
+      const rx = sx / n, ry = sy / n;
+      const self = pl.team === this.team && pl.id === world.unum;
+      if (self) continue;
+      this.players.observe(
+        pl.team === this.team,
+        pl.id,
+        pose.x + c * rx - s * ry,
+        pose.y + s * rx + c * ry,
+        head,
+        0.1 + 0.02 * Math.hypot(rx, ry) + spread,
+        world.time,
+      );
+    }
+  }
+}

@@ -1,0 +1,151 @@
+// Particle-filter self-localization on the numeric core: odometry prediction, weighting against
+// landmarks and field lines, low-variance resampling, and recovery — particles are re-seeded
+// around a pose computed from the seen landmarks when the best per-observation likelihood
+// collapses (kidnapping, re-beams), or spread over the field when nothing better is known.
+
+import type { NumericCore } from "../core/numeric_core.ts";
+import { MAX_PARTICLES, PARTICLE } from "../core/layout.ts";
+import { FIELD_LENGTH, FIELD_WIDTH } from "./field.ts";
+import type { ObservationCounts } from "./observations.ts";
+
+export interface LocalizerParams {
+  particles: number;
+  /**
+   * Scale of the kinematic odometry: feet slip on the simulated turf, so the torso travels
+   * further than the stance foot's kinematics say (about 2× for the UT base walk).
+   */
+  odometryGain: number;
+  /** Prediction noise: σ of position per metre moved plus a floor, and of heading. */
+  noiseXY: number;
+  noiseXYPerMetre: number;
+  noiseTheta: number;
+  noiseThetaPerRad: number;
+  /** Below this per-observation likelihood the filter counts as lost and recovers. */
+  collapse: number;
+  /** Fraction of particles re-seeded around a landmark pose when lost. */
+  injectFraction: number;
+}
+
+export interface Pose {
+  x: number;
+  y: number;
+  theta: number;
+}
+
+export class Localizer {
+  /** Latest estimate (filter mean plus odometry since), or null before the first fix. */
+  pose: Pose | null = null;
+  /** 0…1: how well the last vision frame was explained and how tight the particles are. */
+  confidence = 0;
+  private initialized = false;
+  private readonly n: number;
+  private lostFrames = 0;
+
+  constructor(
+    private readonly core: NumericCore,
+    private readonly params: LocalizerParams,
+    seed: number,
+  ) {
+    this.n = Math.max(10, Math.min(MAX_PARTICLES, Math.round(params.particles)));
+    core.seed(seed);
+  }
+
+  get particleCount(): number {
+    return this.n;
+  }
+
+  /** Puts all particles around a pose (e.g. where we just beamed). */
+  seedAt(x: number, y: number, theta: number, sxy: number, sth: number, from = 0): void {
+    const p = this.core.particles;
+    const w = 1 / this.n;
+    for (let i = from; i < this.n; i++) {
+      const o = i * PARTICLE;
+      p[o] = x + sxy * this.gauss();
+      p[o + 1] = y + sxy * this.gauss();
+      p[o + 2] = theta + sth * this.gauss();
+      p[o + 3] = w;
+    }
+    this.initialized = true;
+    this.lostFrames = 0;
+    this.core.pfMean(this.n);
+    this.readMean();
+  }
+
+  /** Spreads all particles uniformly over the field. */
+  spread(): void {
+    const p = this.core.particles;
+    for (let i = 0; i < this.n; i++) {
+      const o = i * PARTICLE;
+      p[o] = (this.core.uniform() - 0.5) * FIELD_LENGTH;
+      p[o + 1] = (this.core.uniform() - 0.5) * FIELD_WIDTH;
+      p[o + 2] = (this.core.uniform() * 2 - 1) * Math.PI;
+      p[o + 3] = 1 / this.n;
+    }
+    this.initialized = true;
+  }
+
+  /** Applies accumulated odometry (dx, dy in the robot frame, dθ) to the particles. */
+  predict(dx: number, dy: number, dth: number): void {
+    if (!this.initialized) return;
+    const P = this.params;
+    dx *= P.odometryGain;
+    dy *= P.odometryGain;
+    const sxy = P.noiseXY + P.noiseXYPerMetre * Math.hypot(dx, dy);
+    const sth = P.noiseTheta + P.noiseThetaPerRad * Math.abs(dth);
+    this.core.pfPredict(this.n, dx, dy, dth, sxy, sth);
+  }
+
+  /**
+   * One vision frame whose observations are in the core's slots. `landmarkPose` is the pose the
+   * landmarks alone give (or null). Returns the per-observation likelihood of the best particle.
+   */
+  correct(counts: ObservationCounts, landmarkPose: [number, number, number] | null): number {
+    const obs = counts.landmarks + counts.points;
+    if (!this.initialized) {
+      if (landmarkPose) this.seedAt(landmarkPose[0], landmarkPose[1], landmarkPose[2], 0.2, 0.1);
+      else if (obs >= 3) this.spread();
+      else return 0;
+    }
+    if (obs === 0) return this.confidence;
+    let quality = Math.exp(this.core.pfWeight(this.n, counts.landmarks, counts.points) / obs);
+    if (quality < this.params.collapse) this.lostFrames++;
+    else this.lostFrames = 0;
+    if (this.lostFrames >= 2 && landmarkPose) {
+      // Kidnapped or re-beamed: bring part of the cloud to where the landmarks say we are.
+      const keep = Math.round(this.n * (1 - this.params.injectFraction));
+      this.seedAt(landmarkPose[0], landmarkPose[1], landmarkPose[2], 0.2, 0.1, keep);
+      quality = Math.exp(this.core.pfWeight(this.n, counts.landmarks, counts.points) / obs);
+    }
+    if (this.core.pfOut[7] < this.n / 2) this.core.pfResample(this.n);
+    this.core.pfMean(this.n);
+    this.readMean();
+    const out = this.core.pfOut;
+    const tightness = Math.exp(-Math.hypot(out[3], out[4]) / 0.3);
+    this.confidence = Math.min(1, quality) * tightness;
+    return quality;
+  }
+
+  /** The pose: the filter mean moved on by odometry not yet applied to the particles. */
+  poseWithOdometry(dx: number, dy: number, dth: number): Pose | null {
+    if (!this.pose) return null;
+    const { x, y, theta } = this.pose;
+    dx *= this.params.odometryGain;
+    dy *= this.params.odometryGain;
+    const c = Math.cos(theta), s = Math.sin(theta);
+    return { x: x + c * dx - s * dy, y: y + s * dx + c * dy, theta: wrapAngle(theta + dth) };
+  }
+
+  private readMean(): void {
+    const o = this.core.pfOut;
+    this.pose = { x: o[0], y: o[1], theta: o[2] };
+  }
+
+  private gauss(): number {
+    const u1 = this.core.uniform(), u2 = this.core.uniform();
+    return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+  }
+}
+
+export function wrapAngle(a: number): number {
+  return Math.atan2(Math.sin(a), Math.cos(a));
+}

@@ -1,0 +1,84 @@
+// Teammates and opponents from their seen body parts: each player is a constant-velocity Kalman
+// track on the numeric core (tracks 1…), with whether it lies on the ground (head low) and how
+// long ago it was seen.
+
+import type { NumericCore } from "../core/numeric_core.ts";
+import { MAX_TRACKS, TRACK } from "../core/layout.ts";
+
+export interface TrackedPlayer {
+  teammate: boolean;
+  unum: number;
+  x: number;
+  y: number;
+  vx: number;
+  vy: number;
+  /** Head below FALLEN_HEAD_HEIGHT when last seen. */
+  fallen: boolean;
+  /** Server time last seen. */
+  seen: number;
+}
+
+/** A standing Nao's head is about 0.5 m up; below this it is on the ground. */
+export const FALLEN_HEAD_HEIGHT = 0.3;
+
+const DECAY = 0.5;
+const Q_POS = 0.01;
+const Q_VEL = 0.5;
+
+export class PlayerTracker {
+  /** Index 0 … 10 teammates 1 … 11, 11 … 21 opponents 1 … 11. */
+  private readonly players: (TrackedPlayer | null)[] = new Array(22).fill(null);
+
+  constructor(private readonly core: NumericCore) {}
+
+  private track(slot: number): number {
+    return Math.min(MAX_TRACKS - 1, 1 + slot);
+  }
+
+  predict(dt: number): void {
+    for (let i = 0; i < this.players.length; i++) {
+      if (this.players[i]) this.core.kfPredict(this.track(i), dt, DECAY, Q_POS, Q_VEL);
+    }
+  }
+
+  observe(
+    teammate: boolean,
+    unum: number,
+    x: number,
+    y: number,
+    headHeight: number | null,
+    sigma: number,
+    now: number,
+  ): void {
+    if (unum < 1 || unum > 11) return;
+    const slot = (teammate ? 0 : 11) + unum - 1;
+    const t = this.track(slot);
+    const tracks = this.core.tracks;
+    let p = this.players[slot];
+    if (!p || now - p.seen > 2) {
+      tracks.fill(0, t * TRACK, (t + 1) * TRACK);
+      tracks[t * TRACK] = x;
+      tracks[t * TRACK + 1] = y;
+      tracks[t * TRACK + 4] = sigma * sigma;
+      tracks[t * TRACK + 9] = sigma * sigma;
+      tracks[t * TRACK + 14] = 1;
+      tracks[t * TRACK + 19] = 1;
+      p = { teammate, unum, x, y, vx: 0, vy: 0, fallen: false, seen: now };
+      this.players[slot] = p;
+    } else {
+      this.core.kfUpdate(t, x, y, sigma * sigma, Infinity);
+    }
+    const o = t * TRACK;
+    p.x = tracks[o];
+    p.y = tracks[o + 1];
+    p.vx = tracks[o + 2];
+    p.vy = tracks[o + 3];
+    if (headHeight !== null) p.fallen = headHeight < FALLEN_HEAD_HEIGHT;
+    p.seen = now;
+  }
+
+  /** Every tracked player (the array is reused; copy what you keep). */
+  all(): readonly (TrackedPlayer | null)[] {
+    return this.players;
+  }
+}
