@@ -1,0 +1,180 @@
+// Plays a compiled skill: for the current time it produces joint target angles (radians by
+// joint index) for the JointController, keyframe by keyframe, with foot-pose commands routed
+// through an injected FootPoseSolver. Use: controller.target.set(player.update(time)).
+
+import { bodyModel } from "../body/body_model.ts";
+import { jointsOfType, NUM_JOINTS, type RobotType } from "../body/joints.ts";
+import { curvePose } from "./foot_curve.ts";
+import type { FootPoseSolver } from "./foot_solver.ts";
+import { SkillError } from "./skill_error.ts";
+import type { Keyframe, Skill } from "./skill.ts";
+
+export interface SkillPlayerOptions {
+  readonly type: RobotType;
+  /** The pose `reset` returns joints to (radians by joint index); default: the start angles. */
+  readonly resetPose?: ArrayLike<number>;
+  /** Needed by skills with setfoot, STARTCURVE or stabilize. */
+  readonly foot?: FootPoseSolver;
+}
+
+/** Slack on keyframe boundaries, seconds: sums of cycle times are not exact. */
+const TIME_EPSILON = 1e-6;
+
+/**
+ * Each keyframe applies its steps in order to the previous keyframe's targets when it starts
+ * (every write clamped into the joint limits, as UT's effectors do); then its targets are
+ * reached over its wait time by linear interpolation from where the joints were commanded at
+ * its start. `setscale` speeds a joint's interpolation up (2: reached in half the wait) until
+ * changed; curves are followed along their spline over the wait (not scaled). Keyframe times
+ * chain nominally: keyframe k + 1 starts exactly `wait` after keyframe k.
+ */
+export class SkillPlayer {
+  /** The joint targets, radians by joint index; valid after start() and update(). */
+  readonly targets = new Float64Array(NUM_JOINTS);
+  /** How many setfoot / curve / stabilize steps did not reach their pose. */
+  footMisses = 0;
+  /** Targets the current keyframe moves towards, and where it started from. */
+  private readonly goal = new Float64Array(NUM_JOINTS);
+  private readonly from = new Float64Array(NUM_JOINTS);
+  private readonly scale = new Float64Array(NUM_JOINTS);
+  private readonly resetPose = new Float64Array(NUM_JOINTS);
+  private readonly present = new Uint8Array(NUM_JOINTS);
+  private readonly min: Float64Array;
+  private readonly max: Float64Array;
+  private index = -1;
+  private keyframeStart = 0;
+  private finished = false;
+
+  constructor(readonly skill: Skill, private readonly options: SkillPlayerOptions) {
+    const model = bodyModel(options.type);
+    this.min = model.min;
+    this.max = model.max;
+    for (const j of jointsOfType(options.type)) this.present[j] = 1;
+    const needsFoot = skill.keyframes.some((k) =>
+      k.steps.some((s) => s.kind === "setfoot" || s.kind === "curve" || s.kind === "stabilize")
+    );
+    if (needsFoot && !options.foot) {
+      throw new SkillError(skill.origin, null, `skill '${skill.name}' needs a foot pose solver`);
+    }
+  }
+
+  /** Index of the keyframe being played (-1 before start()). */
+  get keyframe(): number {
+    return this.index;
+  }
+
+  /** True once the last keyframe's wait has passed; targets then hold its goal. */
+  get done(): boolean {
+    return this.finished;
+  }
+
+  /**
+   * Starts (or restarts) the skill at `time` (seconds) from the measured `angles` (radians by
+   * joint index; NaN or missing: unknown, taken from the reset pose or 0).
+   */
+  start(time: number, angles: ArrayLike<number>): void {
+    const given = this.options.resetPose;
+    for (let j = 0; j < NUM_JOINTS; j++) {
+      const fallback = given ? given[j] : 0;
+      const a = Number.isFinite(angles[j]) ? angles[j] : fallback;
+      this.targets[j] = this.present[j] ? this.clamp(j, a) : 0;
+      this.resetPose[j] = given ? given[j] : this.targets[j];
+    }
+    this.goal.set(this.targets);
+    this.scale.fill(1);
+    this.footMisses = 0;
+    this.finished = false;
+    this.enter(0, time);
+  }
+
+  /** The targets at `time` (not before the start time); advances through the keyframes. */
+  update(time: number): Float64Array {
+    if (this.index < 0) throw new Error(`skill '${this.skill.name}': update() before start()`);
+    while (!this.finished) {
+      const k = this.skill.keyframes[this.index];
+      const elapsed = time - this.keyframeStart;
+      if (elapsed < k.wait - TIME_EPSILON) {
+        this.blend(k, Math.max(elapsed, 0));
+        break;
+      }
+      this.blend(k, k.wait);
+      if (this.index + 1 === this.skill.keyframes.length) {
+        this.finished = true;
+        this.targets.set(this.goal);
+      } else {
+        this.enter(this.index + 1, this.keyframeStart + k.wait);
+      }
+    }
+    return this.targets;
+  }
+
+  private enter(index: number, time: number): void {
+    this.index = index;
+    this.keyframeStart = time;
+    this.from.set(this.targets);
+    const goal = this.goal;
+    for (const s of this.skill.keyframes[index].steps) {
+      switch (s.kind) {
+        case "set":
+          for (const p of s.pairs) this.setGoal(p.joint, p.value);
+          break;
+        case "inc":
+          for (const p of s.pairs) this.setGoal(p.joint, goal[p.joint] + p.value);
+          break;
+        case "scale":
+          for (const p of s.pairs) this.scale[p.joint] = p.value;
+          break;
+        case "reset":
+          for (const j of s.joints) this.setGoal(j, this.resetPose[j]);
+          break;
+        case "setfoot":
+          this.footResult(this.foot().setFoot(s.side, s.pose, goal));
+          break;
+        case "stabilize":
+          this.footResult(this.foot().stabilize(s.side, s.x, s.y, goal));
+          break;
+        case "curve":
+          this.footResult(this.foot().setFoot(s.side, s.points[s.points.length - 1], goal));
+          break;
+      }
+    }
+    for (let j = 0; j < NUM_JOINTS; j++) this.setGoal(j, goal[j]);
+  }
+
+  /** targets = the keyframe's state `elapsed` seconds after it started. */
+  private blend(k: Keyframe, elapsed: number): void {
+    for (let j = 0; j < NUM_JOINTS; j++) {
+      const f = k.wait > 0 ? Math.min(1, (this.scale[j] * elapsed) / k.wait) : 1;
+      this.targets[j] = this.from[j] + (this.goal[j] - this.from[j]) * f;
+    }
+    const u = k.wait > 0 ? Math.min(1, elapsed / k.wait) : 1;
+    for (const s of k.steps) {
+      if (s.kind !== "curve") continue;
+      this.footResult(this.foot().setFoot(s.side, curvePose(s.points, u), this.targets));
+      for (let j = 0; j < NUM_JOINTS; j++) this.targets[j] = this.clampPresent(j, this.targets[j]);
+    }
+  }
+
+  private setGoal(j: number, value: number): void {
+    this.goal[j] = this.clampPresent(j, value);
+  }
+
+  /** Inside the joint's limits; absent joints (toes of types 0–3) stay at 0. */
+  private clampPresent(j: number, value: number): number {
+    return this.present[j] ? this.clamp(j, value) : 0;
+  }
+
+  private clamp(j: number, value: number): number {
+    return value < this.min[j] ? this.min[j] : value > this.max[j] ? this.max[j] : value;
+  }
+
+  private foot(): FootPoseSolver {
+    const { foot } = this.options;
+    if (!foot) throw new Error(`skill '${this.skill.name}': no foot pose solver`);
+    return foot;
+  }
+
+  private footResult(ok: boolean): void {
+    if (!ok) this.footMisses++;
+  }
+}
