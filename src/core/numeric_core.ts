@@ -78,9 +78,9 @@ export async function createCore(
   module?: WebAssembly.Module,
 ): Promise<NumericCore> {
   if (kind === "ts") {
-    const { TsCore } = await import("./ts_core.ts");
-    return new TsCore(type);
+    const { createTsCore } = await import("./ts_core.ts");
+    return createTsCore(type);
   }
-  const { WasmCore } = await import("./wasm_core.ts");
-  return await WasmCore.create(type, module);
+  const { createWasmCore } = await import("./wasm_core.ts");
+  return await createWasmCore(type, module);
 }

@@ -89,7 +89,7 @@ export class TsKernels {
    * held at that value and the sole position and sole normal are met (the foot's yaw follows).
    * Writes six angles to m[out]; returns IK status bits (0 = reached within limits).
    */
-  legIK(side: number, fixedYawPitch: number, target: number, out: number): number {
+  solveLeg(side: number, fixedYawPitch: number, target: number, out: number): number {
     const m = this.m;
     const lo = OFFSET.legs + side * L.STRIDE;
     const first = m[lo + L.FIRST_JOINT];
@@ -188,11 +188,18 @@ export class TsKernels {
     return status;
   }
 
+  /** Leg IK from the ikTarget slot into the ikAngles slot. */
+  legIK(side: number, fixedYawPitch: number): number {
+    return this.solveLeg(side, fixedYawPitch, OFFSET.ikTarget, OFFSET.ikAngles);
+  }
+
   /** Solves m[batchTargets] for `count` poses of one leg; returns how many were not exact. */
   legIKBatch(side: number, count: number): number {
     let missed = 0;
     for (let i = 0; i < count; i++) {
-      if (this.legIK(side, NaN, OFFSET.batchTargets + i * 12, OFFSET.batchAngles + i * 6) !== 0) {
+      if (
+        this.solveLeg(side, NaN, OFFSET.batchTargets + i * 12, OFFSET.batchAngles + i * 6) !== 0
+      ) {
         missed++;
       }
     }
