@@ -4,7 +4,8 @@
 import { Agent } from "./src/agent/agent.ts";
 import { runAgent } from "./src/agent/runner.ts";
 import { AGENT_USAGE, CliError, parseAgentArgs } from "./src/config/cli.ts";
-import { loadAgentParams } from "./src/config/paramfiles.ts";
+import { bundledSkillFiles, loadAgentParams } from "./src/config/paramfiles.ts";
+import { loadSkillFiles } from "./src/skills/skill_compiler.ts";
 import { ConfigError } from "./src/config/params.ts";
 import { createCore } from "./src/core/numeric_core.ts";
 import { Logger } from "log";
@@ -38,7 +39,16 @@ async function main(args: string[]): Promise<number> {
   let agent;
   try {
     const core = await createCore(cli.core, cli.type);
-    agent = new Agent({ team: cli.team, unum: cli.unum, type: cli.type, params, log, core });
+    const skills = await loadSkillFiles(bundledSkillFiles(), params);
+    agent = new Agent({
+      team: cli.team,
+      unum: cli.unum,
+      type: cli.type,
+      params,
+      log,
+      core,
+      skills,
+    });
   } catch (e) {
     log.error((e as Error).message);
     return 2;

@@ -163,6 +163,6 @@ Deno.test("params: the bundled files load and are complete for the agent", async
     for (const k of ["joint.kp", "joint.kd", "stand.llj3", "stand.rlj7"]) assert.ok(p.has(k), k);
   }
   // Types 1 and 3 stand on a deeper crouch from their own files.
-  assert.equal(bundledParamFiles(3).length, 2);
+  assert.equal(bundledParamFiles(3).length, 4);
   assert.equal((await loadParamFiles(bundledParamFiles(3))).get("stand.llj4"), -76);
 });

@@ -2,7 +2,8 @@
 
 import { Agent } from "../src/agent/agent.ts";
 import type { RobotType } from "../src/body/joints.ts";
-import { loadAgentParams } from "../src/config/paramfiles.ts";
+import { bundledSkillFiles, loadAgentParams } from "../src/config/paramfiles.ts";
+import { loadSkillFiles } from "../src/skills/skill_compiler.ts";
 import { type CoreKind, createCore } from "../src/core/numeric_core.ts";
 import { Logger, type LogLevel } from "log";
 
@@ -22,7 +23,8 @@ export async function makeAgent(
   const params = await loadAgentParams(type, []);
   const log = new Logger(level, `[${unum}]`, (l) => lines.push(l));
   const c = await createCore(core, type);
-  return { agent: new Agent({ team, unum, type, params, log, core: c }), lines };
+  const skills = await loadSkillFiles(bundledSkillFiles(), params);
+  return { agent: new Agent({ team, unum, type, params, log, core: c, skills }), lines };
 }
 
 /** Leg joints at the default stand pose (paramfiles/default.params), as HJ perceptors. */

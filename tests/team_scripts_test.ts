@@ -119,6 +119,7 @@ Deno.test({
     // A copy of the scripts' folder layout, so that .run/ of the real checkout is untouched.
     await Deno.symlink(`${ROOT}src`, `${dir}/src`);
     await Deno.symlink(`${ROOT}core-as`, `${dir}/core-as`);
+    await Deno.symlink(`${ROOT}skills`, `${dir}/skills`);
     await Deno.symlink(`${ROOT}paramfiles`, `${dir}/paramfiles`);
     await Deno.symlink(`${ROOT}main.ts`, `${dir}/main.ts`);
     await Deno.symlink(`${ROOT}deno.json`, `${dir}/deno.json`);

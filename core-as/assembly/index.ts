@@ -277,3 +277,5 @@ export {
   setGrid,
   uniform,
 } from "./filters";
+
+export { setWalkLayout, walkFeet } from "./walk";

@@ -9,6 +9,9 @@ import { J, JOINTS, NUM_JOINTS, type RobotType } from "../body/joints.ts";
 import { JointController, type JointGains } from "../control/joint_controller.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import { Estimator, estimatorParams } from "../estimation/estimator.ts";
+import { Motion } from "../motion/motion.ts";
+import { walkParams } from "../motion/walk_engine.ts";
+import type { Skill } from "../skills/skill.ts";
 import type { ParamSet } from "../config/params.ts";
 import type { Perception } from "../protocol/perception.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
@@ -28,6 +31,8 @@ export interface AgentOptions {
   log: Logger;
   /** This agent's own numeric core, built for `type`. */
   core: NumericCore;
+  /** Skills by name (get-ups, kicks); the motion layer plays them. */
+  skills: ReadonlyMap<string, Skill>;
 }
 
 type Phase = "new" | "scene-sent" | "init-sent";
@@ -59,6 +64,7 @@ function agentSeed(team: string, unum: number, type: number): number {
 export class Agent {
   readonly world = new WorldState();
   readonly estimator: Estimator;
+  readonly motion: Motion;
   parseErrors = 0;
   private phase: Phase = "new";
   private beamPending = false;
@@ -78,6 +84,13 @@ export class Agent {
     this.writer = new ReplyWriter(options.type);
     this.controller = new JointController(jointGainsFromParams(options.params), model);
     this.standPose = standPoseFromParams(options.params);
+    this.motion = new Motion({
+      type: options.type,
+      core: options.core,
+      walk: walkParams(options.params),
+      standPose: this.standPose,
+      skills: options.skills,
+    });
     this.estimator = new Estimator(
       options.core,
       estimatorParams(options.params),
@@ -184,7 +197,9 @@ export class Agent {
       this.beamPending = false;
       this.log.debug(`beam to (${spot.x}, ${spot.y}) in ${w.playModeName}`);
     }
-    this.controller.target.set(this.standPose);
+    this.controller.target.set(
+      this.motion.update(w.time, w.dt, this.estimator.tilt.up, w.joints),
+    );
     this.writer.velocities(this.controller.update(w.joints, w.dt));
     return this.writer.finish();
   }

@@ -23,6 +23,45 @@ export const LINE_POINT = 3;
 /** Floats per track: x, y, vx, vy, then the 4×4 covariance (row-major). */
 export const TRACK = 20;
 
+/** Fields of the walkIn slot (one walk step, evaluated at a phase). */
+export const W = {
+  /** Phase of the step, 0 … 1. */
+  PHASE: 0,
+  /** Step duration, s. */
+  STEP_TIME: 1,
+  /** Pendulum time constant √(h/g), s. */
+  TC: 2,
+  /** Lateral distance of each foot from the torso's midline, m. */
+  HALF_WIDTH: 3,
+  /** Scale of the pendulum's lateral sway. */
+  SWAY: 4,
+  STEP_HEIGHT: 5,
+  /** Soles this far below the torso centre, m. */
+  TORSO_HEIGHT: 6,
+  /** Forward lean of the torso, rad. */
+  LEAN: 7,
+  /** 0: left foot stands, right swings; 1: the other way round. */
+  SUPPORT: 8,
+  /** Torso motion over this step: forward, left, turn (the stance foot moves by the opposite). */
+  DX: 9,
+  DY: 10,
+  DTH: 11,
+  /** Swing foot at the step's start, relative to its nominal spot: x, y, yaw. */
+  SWING_X: 12,
+  SWING_Y: 13,
+  SWING_YAW: 14,
+  /** Stance foot at the step's start, relative to its nominal spot. */
+  STANCE_X: 15,
+  STANCE_Y: 16,
+  STANCE_YAW: 17,
+  /** Nominal foot spot ahead of the torso centre, m. */
+  FOOT_X: 18,
+  /** Where the swing foot lands, relative to its nominal spot: x, y, yaw. */
+  SWING_END_X: 19,
+  SWING_END_Y: 20,
+  SWING_END_YAW: 21,
+} as const;
+
 const sizes = {
   bodies: NUM_BODIES * B.STRIDE,
   legs: 2 * L.STRIDE,
@@ -50,6 +89,10 @@ const sizes = {
   /** Out of pfMean: x, y, θ, σx, σy, σθ; out of pfWeight: [6] best log-likelihood, [7] ESS. */
   pfOut: 8,
   tracks: MAX_TRACKS * TRACK,
+  /** In of walkFeet: see W for the fields. */
+  walkIn: 24,
+  /** Out of walkFeet: left then right sole pose (rotation + position), torso frame. */
+  walkOut: 24,
 } as const;
 
 export type Slot = keyof typeof sizes;

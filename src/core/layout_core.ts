@@ -25,6 +25,7 @@ export interface Kernels {
   pfMean(n: number): void;
   kfPredict(t: number, dt: number, decay: number, qPos: number, qVel: number): void;
   kfUpdate(t: number, zx: number, zy: number, r: number, gate: number): number;
+  walkFeet(): void;
 }
 
 /** The float64 slots of the layout at byteBase of buffer. */
@@ -56,6 +57,8 @@ export class LayoutCore implements NumericCore {
   readonly linePoints: Float64Array;
   readonly pfOut: Float64Array;
   readonly tracks: Float64Array;
+  readonly walkIn: Float64Array;
+  readonly walkOut: Float64Array;
   readonly grid: Uint8Array;
 
   /** The buffer must not be resized or detached while the core lives. */
@@ -86,6 +89,8 @@ export class LayoutCore implements NumericCore {
     this.linePoints = v.linePoints;
     this.pfOut = v.pfOut;
     this.tracks = v.tracks;
+    this.walkIn = v.walkIn;
+    this.walkOut = v.walkOut;
     this.grid = gridView(buffer, byteBase);
   }
 
@@ -127,5 +132,8 @@ export class LayoutCore implements NumericCore {
   }
   kfUpdate(t: number, zx: number, zy: number, r: number, gate: number): number {
     return this.k.kfUpdate(t, zx, zy, r, gate);
+  }
+  walkFeet(): void {
+    this.k.walkFeet();
   }
 }

@@ -38,6 +38,9 @@ export interface NumericCore {
   readonly pfOut: Float64Array;
   /** Kalman tracks: x, y, vx, vy and the 4×4 covariance each (layout TRACK). */
   readonly tracks: Float64Array;
+  /** In and out of walkFeet (layout W; left then right sole pose). */
+  readonly walkIn: Float64Array;
+  readonly walkOut: Float64Array;
   /** The field-line distance map (cm per cell) that pfWeight reads; filled by loadFieldMap. */
   readonly grid: Uint8Array;
 
@@ -69,6 +72,8 @@ export interface NumericCore {
   kfPredict(t: number, dt: number, decay: number, qPos: number, qVel: number): void;
   /** Position update of track t; applied only within `gate`; returns the Mahalanobis distance². */
   kfUpdate(t: number, zx: number, zy: number, r: number, gate: number): number;
+  /** Both sole poses at a phase of one walk step, from walkIn into walkOut. */
+  walkFeet(): void;
 }
 
 /** Creates the chosen core for one agent (its own WASM instance, or a TS core). */

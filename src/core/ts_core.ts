@@ -1,5 +1,6 @@
 // The pure-TypeScript numeric core: the layout in one ArrayBuffer and the TS twin of the
-// AssemblyScript kernels (kinematics in ts_kernels.ts, filters in ts_filters.ts).
+// AssemblyScript kernels (kinematics in ts_kernels.ts, filters in ts_filters.ts, walk in
+// ts_walk.ts).
 
 import type { RobotType } from "../body/joints.ts";
 import { GRID } from "../estimation/field.ts";
@@ -8,12 +9,14 @@ import { CORE_BYTES, gridView, type Kernels, LayoutCore } from "./layout_core.ts
 import type { NumericCore } from "./numeric_core.ts";
 import { TsFilters } from "./ts_filters.ts";
 import { TsKernels } from "./ts_kernels.ts";
+import { TsWalk } from "./ts_walk.ts";
 
 /** The TS kernels in the shape of the WASM exports. */
 function tsKernels(buffer: ArrayBuffer): Kernels {
   const memory = new Float64Array(buffer, 0, GRID_BYTE_OFFSET / 8);
   const kin = new TsKernels(memory);
   const fil = new TsFilters(memory);
+  const walk = new TsWalk(memory);
   fil.setGrid(gridView(buffer, 0), GRID);
   return {
     forwardKinematics: () => kin.forwardKinematics(),
@@ -28,6 +31,7 @@ function tsKernels(buffer: ArrayBuffer): Kernels {
     pfMean: (n) => fil.pfMean(n),
     kfPredict: (t, dt, decay, qp, qv) => fil.kfPredict(t, dt, decay, qp, qv),
     kfUpdate: (t, zx, zy, r, gate) => fil.kfUpdate(t, zx, zy, r, gate),
+    walkFeet: () => walk.walkFeet(),
   };
 }
 

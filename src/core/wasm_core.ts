@@ -16,6 +16,7 @@ interface CoreExports extends Kernels {
   setLayout(base: number, ...offsets: number[]): void;
   setFilterLayout(base: number, ...offsets: number[]): void;
   setGrid(ptr: number, width: number, height: number, x0: number, y0: number, res: number): void;
+  setWalkLayout(base: number, walkIn: number, walkOut: number): void;
 }
 
 /** Compiles the core module; share the result between agents, instantiate one per agent. */
@@ -67,6 +68,7 @@ export async function createWasmCore(
     OFFSET.pfOut,
     OFFSET.tracks,
   );
+  x.setWalkLayout(base, OFFSET.walkIn, OFFSET.walkOut);
   x.setGrid(base + GRID_BYTE_OFFSET, GRID.width, GRID.height, GRID.x0, GRID.y0, GRID.resolution);
   // The memory never grows after this point, so the views stay valid.
   return new LayoutCore("wasm", type, x.memory.buffer, base, x);

@@ -8,7 +8,14 @@ import type { FootName, ForceReading, Vec3 } from "../protocol/perception.ts";
 /** Without any foot contact for this many cycles the robot is in the air or lying. */
 const CONTACT_CYCLES = 3;
 const KINEMATIC_GAIN = 0.3;
-const ACCEL_GAIN = 0.02;
+const ACCEL_GAIN = 0.05;
+/** cos 45°, and the gain used beyond it. */
+const FAR_OFF = 0.7;
+const FAST_ACCEL_GAIN = 0.25;
+/** Accelerometer readings within this of g (m/s²) measure mostly gravity. */
+const ACCEL_TOLERANCE = 3;
+/** cos 25°: a sole whose up axis is further than this from the estimate is not flat. */
+const SOLE_AGREEMENT = 0.9;
 const G = 9.81;
 
 export class TiltFilter {
@@ -46,14 +53,27 @@ export class TiltFilter {
     this.normalize();
     this.trackContacts(feet);
     this.chooseSupport(soles);
-    const s = this.support;
+    const a = Math.sqrt(acc.x * acc.x + acc.y * acc.y + acc.z * acc.z);
+    let s = this.support;
     if (s >= 0) {
-      // The support sole lies flat: its up axis is the world's up.
+      // A sole that touches while the body tips over or lies is not flat on the ground: its up
+      // axis then disagrees with the gyro's prediction (and the accelerometer).
       const o = s * 12;
-      this.blend(soles[o + 2], soles[o + 5], soles[o + 8], KINEMATIC_GAIN);
-    } else {
-      const a = Math.sqrt(acc.x * acc.x + acc.y * acc.y + acc.z * acc.z);
-      if (Math.abs(a - G) < 1.5) this.blend(acc.x / a, acc.y / a, acc.z / a, ACCEL_GAIN);
+      const kx = soles[o + 2], ky = soles[o + 5], kz = soles[o + 8];
+      const gyroAgrees = kx * u[0] + ky * u[1] + kz * u[2] > SOLE_AGREEMENT;
+      const accAgrees = Math.abs(a - G) > ACCEL_TOLERANCE ||
+        (acc.x * kx + acc.y * ky + acc.z * kz) / a > SOLE_AGREEMENT;
+      if (gyroAgrees && accAgrees) {
+        this.blend(kx, ky, kz, KINEMATIC_GAIN);
+      } else {
+        s = -1;
+        this.support = -1;
+      }
+    }
+    if (s < 0 && Math.abs(a - G) < ACCEL_TOLERANCE) {
+      // Far off (e.g. lying after a fall the gyro missed): converge quickly.
+      const off = (acc.x * u[0] + acc.y * u[1] + acc.z * u[2]) / a < FAR_OFF;
+      this.blend(acc.x / a, acc.y / a, acc.z / a, off ? FAST_ACCEL_GAIN : ACCEL_GAIN);
     }
     this.normalize();
     if (s >= 0) {

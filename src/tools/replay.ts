@@ -97,6 +97,8 @@ export async function replay(
     params: await loadAgentParams(type, []),
     log: new Logger("warn", "[replay]"),
     core: await createCore(coreKind, type),
+    // Replay only perceives; no skill is ever played.
+    skills: new Map(),
   });
   const parser = new PerceptionParser();
   const micros: number[] = [];

@@ -1,0 +1,85 @@
+// `deno task eval <task> [--type T] [--runs N] [--server auto|HOST:PORT[:MPORT]] [--core K]
+// [--paramsfile F]…`: runs an evaluation task on a real server and prints one JSON line.
+
+import { parseArgs } from "cli-args";
+import { isRobotType } from "../body/joints.ts";
+import { CliError } from "../config/cli.ts";
+import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
+import { CORE_KINDS, type CoreKind, createCore } from "../core/numeric_core.ts";
+import { loadSkillFiles } from "../skills/skill_compiler.ts";
+import { parseServerSpec } from "../tools/server_launcher.ts";
+import { Logger } from "log";
+import { EvalSession } from "./session.ts";
+import { walkForward } from "./tasks.ts";
+
+const TASKS = ["walk-forward"] as const;
+
+export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
+
+  --type T          robot type 0-4 (default 0)
+  --runs N          repetitions (default 10)
+  --server S        auto (start rcssserver3d from PATH) or HOST:PORT[:MPORT] (default auto)
+  --core KIND       wasm or ts (default wasm)
+  --paramsfile F    extra param file; repeatable
+  --log-level L     agent log level (default warn)`;
+
+async function main(args: string[]): Promise<number> {
+  let v, task, spec, type, runs;
+  try {
+    const parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        type: { type: "string", default: "0" },
+        runs: { type: "string", default: "10" },
+        server: { type: "string", default: "auto" },
+        core: { type: "string", default: "wasm" },
+        paramsfile: { type: "string", multiple: true, default: [] },
+        "log-level": { type: "string", default: "warn" },
+        help: { type: "boolean", default: false },
+      },
+    });
+    v = parsed.values;
+    if (v.help) {
+      console.log(EVAL_USAGE);
+      return 0;
+    }
+    task = parsed.positionals[0];
+    if (!(TASKS as readonly string[]).includes(task)) {
+      throw new CliError(`task: '${task ?? ""}' is not one of ${TASKS.join(", ")}`);
+    }
+    type = Number(v.type);
+    if (!isRobotType(type)) throw new CliError(`--type: '${v.type}' is not a robot type 0-4`);
+    runs = Number(v.runs);
+    if (!Number.isInteger(runs) || runs < 1) {
+      throw new CliError(`--runs: '${v.runs}' is not a positive integer`);
+    }
+    if (!(CORE_KINDS as readonly string[]).includes(v.core as string)) {
+      throw new CliError(`--core: '${v.core}' is not one of ${CORE_KINDS.join(", ")}`);
+    }
+    spec = parseServerSpec(v.server as string);
+  } catch (e) {
+    console.error(`error: ${(e as Error).message.split("\n")[0]} (see --help)`);
+    return 2;
+  }
+  const log = new Logger(v["log-level"] as "warn", "[eval]");
+  const params = await loadAgentParams(type, v.paramsfile as string[]);
+  const core = await createCore(v.core as CoreKind, type);
+  const skills = await loadSkillFiles(bundledSkillFiles(), params);
+  const session = await EvalSession.open(
+    { team: "Eval", unum: 1, type, params, log, core, skills },
+    "auto" in spec ? "auto" : spec,
+  );
+  try {
+    const result = await walkForward(session, runs);
+    console.log(JSON.stringify({ ...result, type, core: v.core }));
+    return 0;
+  } catch (e) {
+    console.error(`error: ${(e as Error).message}`);
+    return 1;
+  } finally {
+    await session.close();
+  }
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,120 @@
+// An evaluation session: a server (started with the launcher, or given), a monitor client for
+// trainer commands, and one in-process agent whose every perception — ground truth included,
+// which only evaluation code may read — is visible to the task driving it.
+
+import { Agent, type AgentOptions } from "../agent/agent.ts";
+import { runAgent } from "../agent/runner.ts";
+import { MonitorClient, type TeamSide, trainer } from "../net/monitor.ts";
+import type { GroundTruth, Perception } from "../protocol/perception.ts";
+import { launchServer, type RunningServer } from "../tools/server_launcher.ts";
+
+/** An agent that remembers the last ground truth and wakes tasks waiting for cycles. */
+export class EvalAgent extends Agent {
+  truth: GroundTruth | null = null;
+  private waiters: (() => void)[] = [];
+
+  constructor(options: AgentOptions) {
+    super(options);
+  }
+
+  override perceive(p: Perception): void {
+    if (p.groundTruth) this.truth = p.groundTruth;
+    super.perceive(p);
+    const w = this.waiters;
+    this.waiters = [];
+    for (const f of w) f();
+  }
+
+  /** Resolves after the next server message. */
+  nextCycle(): Promise<void> {
+    return new Promise((r) => this.waiters.push(r));
+  }
+}
+
+export interface SessionTarget {
+  host: string;
+  port: number;
+  monitorPort: number;
+}
+
+export class EvalSession {
+  private running: Promise<number> | null = null;
+
+  private constructor(
+    readonly agent: EvalAgent,
+    readonly monitor: MonitorClient,
+    private readonly server: RunningServer | null,
+    private readonly stopAgent: AbortController,
+  ) {}
+
+  /** Starts (or joins) a server, connects the monitor and the agent, waits for registration. */
+  static async open(
+    options: AgentOptions,
+    target: SessionTarget | "auto",
+  ): Promise<EvalSession> {
+    const server = target === "auto"
+      ? await launchServer({ sync: true, soccerVars: { BeamNoiseXY: 0, BeamNoiseAngle: 0 } })
+      : null;
+    const t = server
+      ? { host: server.host, port: server.agentPort, monitorPort: server.monitorPort }
+      : target as SessionTarget;
+    try {
+      const monitor = await MonitorClient.connect(t.host, t.monitorPort);
+      const agent = new EvalAgent(options);
+      const stop = new AbortController();
+      const s = new EvalSession(agent, monitor, server, stop);
+      s.running = runAgent(agent, { host: t.host, port: t.port, signal: stop.signal });
+      await s.until(() => agent.world.side !== null, 20, "the agent to register");
+      return s;
+    } catch (e) {
+      await server?.stop();
+      throw e;
+    }
+  }
+
+  get side(): TeamSide {
+    return this.agent.world.side === "right" ? "Right" : "Left";
+  }
+
+  /** Server time, seconds. */
+  get now(): number {
+    return this.agent.world.time;
+  }
+
+  async cycles(n: number): Promise<void> {
+    for (let i = 0; i < n; i++) await this.agent.nextCycle();
+  }
+
+  /** Waits until pred holds, at most `seconds` of server time. */
+  async until(pred: () => boolean, seconds: number, what: string): Promise<void> {
+    const start = this.agent.world.time;
+    while (!pred()) {
+      await this.agent.nextCycle();
+      const now = this.agent.world.time;
+      if (!Number.isNaN(start) && now - start > seconds) {
+        throw new Error(`eval: timed out after ${seconds} s waiting for ${what}`);
+      }
+    }
+  }
+
+  /** Puts our robot at (x, y) facing rot (world frame), upright, and lets it settle. */
+  async place(x: number, y: number, rot: number, settleSeconds = 1): Promise<void> {
+    const unum = this.agent.world.unum ?? 1;
+    await this.monitor.send(trainer.moveAgent(unum, this.side, { x, y, z: 0.4 }, rot));
+    await this.cycles(2);
+    const t = this.now;
+    await this.until(() => this.now - t >= settleSeconds, settleSeconds + 5, "settling");
+  }
+
+  async playOn(): Promise<void> {
+    await this.monitor.send(trainer.playMode("PlayOn"));
+    await this.until(() => this.agent.world.playModeName === "PlayOn", 5, "PlayOn");
+  }
+
+  async close(): Promise<void> {
+    this.stopAgent.abort();
+    await this.running;
+    await this.monitor.close();
+    await this.server?.stop();
+  }
+}

@@ -1,0 +1,127 @@
+// What the body does each cycle: stand, walk, or play a skill (get-up, kick), with fall
+// detection on top. A fall (torso more than 55° off upright for a few cycles) stops any walking,
+// picks the get-up for lying on the front or the back, and returns to standing afterwards.
+// Writes joint targets (radians by joint index) for the joint controller.
+
+import { NUM_JOINTS, type RobotType } from "../body/joints.ts";
+import type { NumericCore } from "../core/numeric_core.ts";
+import type { Skill } from "../skills/skill.ts";
+import { SkillPlayer } from "../skills/skill_player.ts";
+import { WalkEngine, type WalkParams } from "./walk_engine.ts";
+
+export type MotionRequest =
+  | { kind: "stand" }
+  | { kind: "walk"; vx: number; vy: number; vth: number }
+  | { kind: "skill"; name: string };
+
+export type FallState = "upright" | "front" | "back";
+
+/** cos 55°: below this, up is too far from the torso's z axis. */
+const FALLEN_UP_Z = 0.57;
+const FALL_CYCLES = 5;
+/** After a get-up, stand still this long before walking again. */
+const SETTLE_SECONDS = 0.4;
+
+export interface MotionOptions {
+  type: RobotType;
+  core: NumericCore;
+  walk: WalkParams;
+  standPose: Float64Array;
+  skills: ReadonlyMap<string, Skill>;
+}
+
+export class Motion {
+  readonly walk: WalkEngine;
+  /** Joint targets, valid after update(). */
+  readonly targets = new Float64Array(NUM_JOINTS);
+  fall: FallState = "upright";
+  /** What the body is doing now: the request, or a get-up that overrides it. */
+  activity = "stand";
+  /** Completed get-ups and the time the last one took (s, from lying to standing). */
+  getups = 0;
+  lastGetupSeconds = NaN;
+  private request: MotionRequest = { kind: "stand" };
+  private player: SkillPlayer | null = null;
+  private playing = "";
+  private fallenCycles = 0;
+  private fallenSince = NaN;
+  private settleUntil = -Infinity;
+
+  constructor(private readonly o: MotionOptions) {
+    this.walk = new WalkEngine(o.core, o.walk);
+  }
+
+  /** Sets what to do from now on (a fall still takes precedence). */
+  set(request: MotionRequest): void {
+    if (request.kind === "walk" && this.request.kind !== "walk") this.walk.reset();
+    if (request.kind === "walk") this.walk.setVelocity(request.vx, request.vy, request.vth);
+    this.request = request;
+  }
+
+  get current(): MotionRequest {
+    return this.request;
+  }
+
+  /** One cycle at server time `now`: `up` from the tilt filter, measured joint angles. */
+  update(now: number, dt: number, up: ArrayLike<number>, joints: Float64Array): Float64Array {
+    this.detectFall(now, up);
+    const t = this.targets;
+    if (this.player && !this.player.done) {
+      t.set(this.player.update(now));
+      return t;
+    }
+    if (this.player) {
+      // A skill just ended.
+      if (this.playing.startsWith("SKILL_GETUP")) {
+        this.getups++;
+        this.lastGetupSeconds = now - this.fallenSince;
+        this.settleUntil = now + SETTLE_SECONDS;
+        this.fall = "upright";
+      }
+      if (this.request.kind === "skill" && this.request.name === this.playing) {
+        this.request = { kind: "stand" };
+      }
+      this.player = null;
+      this.playing = "";
+    }
+    if (this.fall !== "upright") {
+      this.play(this.fall === "front" ? "SKILL_GETUP_FRONT" : "SKILL_GETUP_BACK", now, joints);
+      t.set(this.player!.update(now));
+      return t;
+    }
+    t.set(this.o.standPose);
+    const r = this.request;
+    if (r.kind === "skill") {
+      this.play(r.name, now, joints);
+      t.set(this.player!.update(now));
+    } else if (r.kind === "walk" && now >= this.settleUntil) {
+      this.activity = "walk";
+      this.walk.update(dt, up, t);
+    } else {
+      this.activity = "stand";
+    }
+    return t;
+  }
+
+  private play(name: string, now: number, joints: Float64Array): void {
+    const skill = this.o.skills.get(name);
+    if (!skill) throw new Error(`motion: no skill named '${name}' is loaded`);
+    this.player = new SkillPlayer(skill, { type: this.o.type, resetPose: this.o.standPose });
+    this.player.start(now, joints);
+    this.playing = name;
+    this.activity = name;
+  }
+
+  private detectFall(now: number, up: ArrayLike<number>): void {
+    if (this.playing.startsWith("SKILL_GETUP")) return;
+    if (up[2] < FALLEN_UP_Z) {
+      if (++this.fallenCycles === FALL_CYCLES) {
+        this.fall = up[0] < 0 ? "front" : "back";
+        this.fallenSince = now;
+        this.player = null;
+        this.playing = "";
+        this.walk.reset();
+      }
+    } else this.fallenCycles = 0;
+  }
+}

@@ -1,0 +1,197 @@
+// The omnidirectional walk: velocity commands in SI units (m/s, rad/s) become one step at a
+// time, smoothed and limited; each cycle the numeric core places both soles (linear inverted
+// pendulum sway, swing trajectory) and solves the legs by IK — the stance leg fully, the swing
+// leg with the shared hip yaw-pitch held. Torso pitch and roll from the IMU feed back into the
+// hips, and the walk slows down while the torso is far off upright.
+
+import type { ParamSet } from "../config/params.ts";
+import { J } from "../body/joints.ts";
+import type { NumericCore } from "../core/numeric_core.ts";
+import { W } from "../core/layout.ts";
+
+const DEG = Math.PI / 180;
+const G = 9.81;
+
+export interface WalkParams {
+  stepTime: number;
+  torsoHeight: number;
+  /** Height of the pendulum's mass above the ground (sets Tc = √(h/g)). */
+  comHeight: number;
+  halfWidth: number;
+  stepHeight: number;
+  sway: number;
+  lean: number;
+  footX: number;
+  maxForward: number;
+  maxBackward: number;
+  maxSideways: number;
+  maxTurn: number;
+  /** Largest change of the commanded velocity per step. */
+  accelPerStep: number;
+  turnAccelPerStep: number;
+  pitchGain: number;
+  rollGain: number;
+  /** Tilt error (rad) at which the walk slows to half speed. */
+  slowTilt: number;
+}
+
+/** Walk parameters from param files (angles there are degrees). */
+export function walkParams(p: ParamSet): WalkParams {
+  return {
+    stepTime: p.get("walk.step_time"),
+    torsoHeight: p.get("walk.torso_height"),
+    comHeight: p.get("walk.com_height"),
+    halfWidth: p.get("walk.half_width"),
+    stepHeight: p.get("walk.step_height"),
+    sway: p.get("walk.sway"),
+    lean: p.get("walk.lean_deg") * DEG,
+    footX: p.get("walk.foot_x"),
+    maxForward: p.get("walk.max_forward"),
+    maxBackward: p.get("walk.max_backward"),
+    maxSideways: p.get("walk.max_sideways"),
+    maxTurn: p.get("walk.max_turn_deg") * DEG,
+    accelPerStep: p.get("walk.accel_per_step"),
+    turnAccelPerStep: p.get("walk.turn_accel_per_step_deg") * DEG,
+    pitchGain: p.get("walk.pitch_gain"),
+    rollGain: p.get("walk.roll_gain"),
+    slowTilt: p.get("walk.slow_tilt_deg") * DEG,
+  };
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+function approach(v: number, target: number, step: number): number {
+  return v + clamp(target - v, -step, step);
+}
+
+export class WalkEngine {
+  /** The velocity being walked now (m/s, m/s, rad/s), after smoothing and limits. */
+  vx = 0;
+  vy = 0;
+  vth = 0;
+  private tx = 0;
+  private ty = 0;
+  private tth = 0;
+  private phase = 0;
+  private support = 0;
+  private readonly swing = new Float64Array(3);
+  private readonly stance = new Float64Array(3);
+  private readonly step = new Float64Array(3);
+  private readonly landing = new Float64Array(3);
+  private slow = 1;
+
+  constructor(private readonly core: NumericCore, readonly params: WalkParams) {}
+
+  /** The velocity to walk at; limited to what the parameters allow. */
+  setVelocity(vx: number, vy: number, vth: number): void {
+    const p = this.params;
+    this.tx = clamp(vx, -p.maxBackward, p.maxForward);
+    this.ty = clamp(vy, -p.maxSideways, p.maxSideways);
+    this.tth = clamp(vth, -p.maxTurn, p.maxTurn);
+  }
+
+  /** Starts from standing: feet on their nominal spots, no motion. */
+  reset(): void {
+    this.vx = this.vy = this.vth = 0;
+    this.phase = 0;
+    this.support = 0;
+    this.swing.fill(0);
+    this.stance.fill(0);
+    this.step.fill(0);
+    this.landing.fill(0);
+  }
+
+  /**
+   * Advances by dt and writes the leg joint targets (radians by joint index) into `targets`.
+   * `up` is world up in the torso frame (from the tilt filter). Returns false when the IK could
+   * not reach a foot (the targets are then clamped to the limits).
+   */
+  update(dt: number, up: ArrayLike<number>, targets: Float64Array): boolean {
+    const p = this.params;
+    const pitch = Math.atan2(-up[0], up[2]), roll = Math.atan2(up[1], up[2]);
+    const tiltError = Math.hypot(pitch - p.lean, roll);
+    this.slow = Math.min(this.slow, 1 / (1 + (tiltError / p.slowTilt) ** 2));
+    this.phase += dt / p.stepTime;
+    if (this.phase >= 1) this.exchange();
+    const w = this.core.walkIn;
+    w[W.PHASE] = this.phase;
+    w[W.STEP_TIME] = p.stepTime;
+    w[W.TC] = Math.sqrt(p.comHeight / G);
+    w[W.HALF_WIDTH] = p.halfWidth;
+    w[W.SWAY] = p.sway;
+    w[W.STEP_HEIGHT] = p.stepHeight;
+    w[W.TORSO_HEIGHT] = p.torsoHeight;
+    w[W.LEAN] = p.lean;
+    w[W.SUPPORT] = this.support;
+    w[W.DX] = this.step[0];
+    w[W.DY] = this.step[1];
+    w[W.DTH] = this.step[2];
+    w[W.SWING_X] = this.swing[0];
+    w[W.SWING_Y] = this.swing[1];
+    w[W.SWING_YAW] = this.swing[2];
+    w[W.STANCE_X] = this.stance[0];
+    w[W.STANCE_Y] = this.stance[1];
+    w[W.STANCE_YAW] = this.stance[2];
+    w[W.FOOT_X] = p.footX;
+    w[W.SWING_END_X] = this.landing[0];
+    w[W.SWING_END_Y] = this.landing[1];
+    w[W.SWING_END_YAW] = this.landing[2];
+    this.core.walkFeet();
+    const stanceSide = this.support as 0 | 1, swingSide = (1 - this.support) as 0 | 1;
+    const out = this.core.walkOut, ik = this.core.ikTarget, a = this.core.ikAngles;
+    ik.set(out.subarray(stanceSide * 12, stanceSide * 12 + 12));
+    const s1 = this.core.legIK(stanceSide, NaN);
+    const first = [J.LHipYawPitch, J.RHipYawPitch];
+    for (let k = 0; k < 6; k++) targets[first[stanceSide] + k] = a[k];
+    const yawPitch = a[0];
+    ik.set(out.subarray(swingSide * 12, swingSide * 12 + 12));
+    const s2 = this.core.legIK(swingSide, yawPitch);
+    for (let k = 0; k < 6; k++) targets[first[swingSide] + k] = a[k];
+    // IMU feedback through the hips: a torso pitched forward beyond the lean flexes the hips
+    // less; a torso rolled to the right (left side up) turns the legs' roll the other way.
+    const dp = p.pitchGain * (pitch - p.lean), dr = p.rollGain * roll;
+    for (const f of first) {
+      targets[f + 2] -= dp;
+      targets[f + 1] += dr;
+    }
+    return (s1 | s2) === 0;
+  }
+
+  /** Support exchange: the finished step's end spots start the next step. */
+  private exchange(): void {
+    this.phase -= 1;
+    this.support = 1 - this.support;
+    // The old stance foot (now behind by the step) swings next; the old swing foot stands.
+    for (let k = 0; k < 3; k++) {
+      const stanceEnd = this.stance[k] - this.step[k];
+      this.stance[k] = this.landing[k];
+      this.swing[k] = stanceEnd;
+    }
+    const p = this.params;
+    const slow = this.slow;
+    this.slow = 1;
+    this.vx = approach(this.vx, this.tx * slow, p.accelPerStep);
+    this.vy = approach(this.vy, this.ty * slow, p.accelPerStep);
+    this.vth = approach(this.vth, this.tth * slow, p.turnAccelPerStep);
+    const leftSwings = this.support === 1;
+    // Sideways only on the steps of the leg on that side, so the feet never cross inward; the
+    // swing foot lands on its nominal spot and the legs close again on the next step.
+    const dy = (this.vy > 0) === leftSwings ? 2 * this.vy * p.stepTime : 0;
+    // The stance foot turns by −dθ under the torso; it may only reach straight, not turn in.
+    const start = this.stance[2];
+    let dth = this.vth * p.stepTime;
+    dth = leftSwings
+      ? clamp(dth, start, start + p.maxTurn * p.stepTime)
+      : clamp(dth, start - p.maxTurn * p.stepTime, start);
+    this.step[0] = this.vx * p.stepTime;
+    this.step[1] = dy;
+    this.step[2] = dth;
+    // The shared hip yaw-pitch only turns feet outward: the left foot lands turned left (or
+    // straight), the right foot turned right (or straight).
+    this.landing[0] = this.step[0] / 2;
+    this.landing[1] = 0;
+    this.landing[2] = leftSwings ? Math.max(0, dth) : Math.min(0, dth);
+  }
+}

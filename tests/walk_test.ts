@@ -1,0 +1,107 @@
+// The walk: the walk kernel on both cores (WASM against TS), the pendulum sway continuous at
+// support exchange, feet reachable by the IK at top speed for every robot type, and the engine's
+// velocity limits and smoothing.
+
+import assert from "assert";
+import type { RobotType } from "../src/body/joints.ts";
+import { loadAgentParams } from "../src/config/paramfiles.ts";
+import { W } from "../src/core/layout.ts";
+import { createCore } from "../src/core/numeric_core.ts";
+import { compileCore } from "../src/core/wasm_core.ts";
+import { WalkEngine, walkParams } from "../src/motion/walk_engine.ts";
+import { Rng } from "./rng.ts";
+
+const module = await compileCore();
+const UP = [0, 0, 1];
+
+Deno.test("walk kernel: WASM and TS agree within 1e-9 on random steps", async () => {
+  const w = await createCore("wasm", 0, module), t = await createCore("ts", 0);
+  const rng = new Rng(4);
+  let worst = 0;
+  for (let i = 0; i < 2000; i++) {
+    for (let k = 0; k < 19; k++) w.walkIn[k] = rng.uniform(-0.1, 0.1);
+    w.walkIn[W.PHASE] = rng.uniform(0, 1);
+    w.walkIn[W.STEP_TIME] = rng.uniform(0.15, 0.4);
+    w.walkIn[W.TC] = rng.uniform(0.1, 0.2);
+    w.walkIn[W.SUPPORT] = i % 2;
+    w.walkIn[W.TORSO_HEIGHT] = rng.uniform(0.28, 0.4);
+    t.walkIn.set(w.walkIn);
+    w.walkFeet();
+    t.walkFeet();
+    for (let k = 0; k < 24; k++) worst = Math.max(worst, Math.abs(w.walkOut[k] - t.walkOut[k]));
+  }
+  assert.ok(worst < 1e-9, `worst difference ${worst}`);
+});
+
+Deno.test("walk kernel: the pendulum sway and both feet are continuous at support exchange", async () => {
+  const core = await createCore("ts", 0);
+  const p = walkParams(await loadAgentParams(0, []));
+  const set = (phase: number, support: number, swing: number[], stance: number[]) => {
+    const w = core.walkIn;
+    w[W.PHASE] = phase;
+    w[W.STEP_TIME] = p.stepTime;
+    w[W.TC] = Math.sqrt(p.comHeight / 9.81);
+    w[W.HALF_WIDTH] = p.halfWidth;
+    w[W.SWAY] = 1;
+    w[W.STEP_HEIGHT] = p.stepHeight;
+    w[W.TORSO_HEIGHT] = p.torsoHeight;
+    w[W.LEAN] = p.lean;
+    w[W.SUPPORT] = support;
+    w[W.DX] = 0.12;
+    w[W.DY] = 0;
+    w[W.DTH] = 0.1;
+    w.set(swing, W.SWING_X);
+    w.set(stance, W.STANCE_X);
+    w[W.FOOT_X] = 0;
+    w.set([0.06, 0, 0.1], W.SWING_END_X);
+    core.walkFeet();
+    return core.walkOut.slice();
+  };
+  // End of a left-stance step, and the start of the right-stance step that follows it: the left
+  // foot ended at its start minus the step, the right foot landed on its end spot.
+  const end = set(1, 0, [-0.06, 0, 0], [0.06, 0, 0.1]);
+  const start = set(0, 1, [-0.06, 0, 0], [0.06, 0, 0.1]);
+  for (let k = 0; k < 24; k++) assert.ok(Math.abs(end[k] - start[k]) < 1e-12, `element ${k}`);
+  // The sway is zero at the exchange and leans toward the stance foot mid-step.
+  const mid = set(0.5, 0, [-0.06, 0, 0], [0.06, 0, 0.1]);
+  const rightEnd = set(1, 0, [-0.06, 0, 0], [0.06, 0, 0.1]);
+  assert.ok(mid[22] < rightEnd[22] - 1e-4, "mid-step the torso is over the left foot");
+});
+
+for (const type of [0, 1, 2, 3, 4] as RobotType[]) {
+  Deno.test(`walk engine type ${type}: at top speed in every direction the IK reaches both feet`, async () => {
+    const params = await loadAgentParams(type, []);
+    const core = await createCore("wasm", type, module);
+    const p = walkParams(params);
+    const targets = new Float64Array(24);
+    for (
+      const [vx, vy, vth] of [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 5], [1, 1, -5]]
+    ) {
+      const walk = new WalkEngine(core, p);
+      walk.setVelocity(vx, vy, vth);
+      let missed = 0;
+      for (let i = 0; i < 600; i++) if (!walk.update(0.02, UP, targets)) missed++;
+      assert.equal(missed, 0, `(${vx}, ${vy}, ${vth}): ${missed} cycles out of reach`);
+      assert.ok(
+        Math.abs(walk.vx) <= p.maxForward + 1e-12 && Math.abs(walk.vy) <= p.maxSideways + 1e-12,
+      );
+    }
+  });
+}
+
+Deno.test("walk engine: speed changes by at most accel_per_step per step", async () => {
+  const core = await createCore("ts", 0);
+  const p = walkParams(await loadAgentParams(0, []));
+  const walk = new WalkEngine(core, p);
+  walk.setVelocity(10, 0, 0);
+  const targets = new Float64Array(24);
+  // A torso leaning exactly as the walk wants: no slow-down.
+  const up = [-Math.sin(p.lean), 0, Math.cos(p.lean)];
+  let last = 0;
+  for (let i = 0; i < 200; i++) {
+    walk.update(0.02, up, targets);
+    assert.ok(walk.vx - last <= p.accelPerStep + 1e-12);
+    last = walk.vx;
+  }
+  assert.equal(walk.vx, p.maxForward);
+});
