@@ -10,9 +10,9 @@ import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { parseServerSpec } from "../tools/server_launcher.ts";
 import { Logger } from "log";
 import { EvalSession } from "./session.ts";
-import { walkForward } from "./tasks.ts";
+import { getup, kick, walkForward } from "./tasks.ts";
 
-const TASKS = ["walk-forward"] as const;
+const TASKS = ["walk-forward", "getup", "kick"] as const;
 
 export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
 
@@ -71,7 +71,11 @@ async function main(args: string[]): Promise<number> {
     "auto" in spec ? "auto" : spec,
   );
   try {
-    const result = await walkForward(session, runs);
+    const result = task === "walk-forward"
+      ? await walkForward(session, runs)
+      : task === "getup"
+      ? await getup(session, runs)
+      : await kick(session, runs);
     console.log(JSON.stringify({ ...result, type, core: v.core }));
     return 0;
   } catch (e) {

@@ -2,6 +2,7 @@
 // forward in 10 s, how fast it reaches omnidirectional targets, how reliably and quickly it
 // gets up, and how far and straight it kicks. Every task returns one JSON-able result.
 
+import { trainer } from "../net/monitor.ts";
 import type { EvalSession } from "./session.ts";
 
 export interface RunStats {
@@ -87,5 +88,107 @@ export async function walkForward(
     speed: stats(distances.map((d) => d / seconds)),
     falls,
     distances: distances.map((d) => Math.round(d * 1000) / 1000),
+  };
+}
+
+export interface GetupResult {
+  task: "getup";
+  runs: number;
+  successes: number;
+  /** Seconds from lying (fall detected) to standing stable. */
+  seconds: RunStats | null;
+  failures: string[];
+}
+
+/** Standing: head high and torso within 20° of upright, held for half a second. */
+async function standsStable(s: EvalSession, timeout: number): Promise<boolean> {
+  const start = s.now;
+  let since = NaN;
+  while (s.now - start < timeout) {
+    await s.agent.nextCycle();
+    const up = s.agent.estimator.tilt.up;
+    const z = s.agent.truth?.myPos?.z ?? 0;
+    const ok = z > 0.4 && up[2] > Math.cos(20 * Math.PI / 180) && s.agent.motion.fall === "upright";
+    if (!ok) since = NaN;
+    else if (Number.isNaN(since)) since = s.now;
+    else if (s.now - since >= 0.5) return true;
+  }
+  return false;
+}
+
+/** Knocks the robot down (front and back alternating) and times the automatic get-up. */
+export async function getup(s: EvalSession, runs: number): Promise<GetupResult> {
+  const times: number[] = [];
+  const failures: string[] = [];
+  await s.playOn();
+  for (let r = 0; r < runs; r++) {
+    const front = r % 2 === 0;
+    s.agent.motion.set({ kind: "stand" });
+    await s.place(-5, 0, 0);
+    s.agent.motion.set({ kind: "skill", name: front ? "SKILL_FALL_FRONT" : "SKILL_FALL_BACK" });
+    try {
+      await s.until(() => s.agent.motion.fall !== "upright", 5, "the fall");
+    } catch {
+      failures.push(`run ${r}: did not fall ${front ? "forward" : "backward"}`);
+      continue;
+    }
+    const fell = s.agent.motion.fallenSince;
+    s.agent.motion.set({ kind: "stand" });
+    if (await standsStable(s, 10)) times.push(s.now - fell - 0.5);
+    else failures.push(`run ${r}: still down 10 s after falling ${front ? "forward" : "backward"}`);
+  }
+  return {
+    task: "getup",
+    runs,
+    successes: times.length,
+    seconds: times.length ? stats(times) : null,
+    failures,
+  };
+}
+
+export interface KickResult {
+  task: "kick";
+  skill: string;
+  runs: number;
+  distance: RunStats;
+  /** Absolute angle between the kick direction (robot forward) and the ball's path, degrees. */
+  directionError: RunStats;
+  falls: number;
+}
+
+/** Puts the ball in front of the kicking foot, plays the kick, measures the ball's travel. */
+export async function kick(s: EvalSession, runs: number, leftFoot = true): Promise<KickResult> {
+  const name = leftFoot ? "SKILL_KICK_LEFT_LEG" : "SKILL_KICK_RIGHT_LEG";
+  const distances: number[] = [];
+  const errors: number[] = [];
+  let falls = 0;
+  await s.playOn();
+  for (let r = 0; r < runs; r++) {
+    s.agent.motion.set({ kind: "stand" });
+    await s.place(-5, 0, 0);
+    const head = s.agent.truth!.myPos!;
+    const ball = { x: head.x + 0.19, y: head.y + (leftFoot ? 0.07 : -0.07), z: 0.042 };
+    await s.monitor.send(trainer.ball(ball, { x: 0, y: 0, z: 0 }));
+    await s.cycles(10);
+    const b0 = s.agent.truth?.ballPos ?? ball;
+    falls += await watchFalls(s, async () => {
+      s.agent.motion.set({ kind: "skill", name });
+      await s.until(() => s.agent.motion.current.kind !== "skill", 10, "the kick");
+      // Let the ball roll out.
+      const t = s.now;
+      await s.until(() => s.now - t > 4, 10, "the ball to stop");
+    });
+    const b1 = s.agent.truth?.ballPos ?? b0;
+    const d = Math.hypot(b1.x - b0.x, b1.y - b0.y);
+    distances.push(d);
+    errors.push(Math.abs(Math.atan2(b1.y - b0.y, b1.x - b0.x)) * 180 / Math.PI);
+  }
+  return {
+    task: "kick",
+    skill: name,
+    runs,
+    distance: stats(distances),
+    directionError: stats(errors),
+    falls,
   };
 }

@@ -44,7 +44,8 @@ export class Motion {
   private player: SkillPlayer | null = null;
   private playing = "";
   private fallenCycles = 0;
-  private fallenSince = NaN;
+  /** Server time the current (or last) fall was detected. */
+  fallenSince = NaN;
   private settleUntil = -Infinity;
 
   constructor(private readonly o: MotionOptions) {
@@ -114,13 +115,17 @@ export class Motion {
 
   private detectFall(now: number, up: ArrayLike<number>): void {
     if (this.playing.startsWith("SKILL_GETUP")) return;
+    if (this.fall !== "upright") return;
     if (up[2] < FALLEN_UP_Z) {
-      if (++this.fallenCycles === FALL_CYCLES) {
+      if (++this.fallenCycles >= FALL_CYCLES) {
+        this.fallenCycles = 0;
         this.fall = up[0] < 0 ? "front" : "back";
         this.fallenSince = now;
         this.player = null;
         this.playing = "";
         this.walk.reset();
+        // A skill interrupted by a fall is abandoned, not resumed after the get-up.
+        if (this.request.kind === "skill") this.request = { kind: "stand" };
       }
     } else this.fallenCycles = 0;
   }

@@ -1,0 +1,66 @@
+// The evaluation tool against the fake server: a scripted world in which the robot's ground
+// truth moves forward at a known speed, so walk-forward must report exactly that speed in its
+// JSON result; the trainer commands arrive on a stand-in monitor port.
+
+import assert from "assert";
+import { EvalSession } from "../src/eval/session.ts";
+import { walkForward } from "../src/eval/tasks.ts";
+import { encodeFrame } from "../src/net/framing.ts";
+import { FramedConnection } from "../src/net/connection.ts";
+import { FakeServer } from "../src/testing/fake_server.ts";
+import { cycleMessage, makeAgent } from "./helpers.ts";
+
+const SPEED = 0.5;
+
+Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on the monitor", async () => {
+  let walking = -1;
+  let agentRef: { motion: { activity: string } } | null = null;
+  const server = FakeServer.start({
+    script: function* (s) {
+      yield cycleMessage(0, "BeforeKickOff");
+      yield cycleMessage(0.02, "BeforeKickOff", `(unum ${s.unum}) (team left) `);
+      let x = -12;
+      for (let i = 2; i < 3000; i++) {
+        const t = i * 0.02;
+        // Ground truth moves only while the agent's motion says it walks.
+        if (agentRef?.motion.activity === "walk") {
+          if (walking < 0) walking = t;
+          x += SPEED * 0.02;
+        }
+        yield cycleMessage(t, "PlayOn") +
+          `(See (mypos ${x.toFixed(4)} 0.00 0.52) (myorien 0.00) (ballpos 0.00 0.00 0.04))`;
+      }
+    },
+  });
+  const monitor = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const commands: string[] = [];
+  const monitorTask = (async () => {
+    const conn = await monitor.accept();
+    await conn.write(encodeFrame("(FieldLength 30)"));
+    const link = new FramedConnection(conn);
+    for await (const f of link.frames()) commands.push(new TextDecoder().decode(f));
+  })();
+  const { agent } = await makeAgent(1, 0, "Eval", "error");
+  const session = await EvalSession.open(agent.options, {
+    host: "127.0.0.1",
+    port: server.port,
+    monitorPort: monitor.addr.port,
+  });
+  agentRef = session.agent;
+  const result = await walkForward(session, 1, 2);
+  await session.close();
+  monitor.close();
+  await monitorTask;
+  await server.close();
+  assert.deepEqual(Object.keys(result), ["task", "runs", "speed", "falls", "distances"]);
+  assert.equal(result.task, "walk-forward");
+  assert.equal(result.falls, 0);
+  // Ground truth arrives a cycle after the motion state it follows: allow one cycle.
+  assert.ok(Math.abs(result.speed.mean - SPEED) < SPEED * 0.02 / 2 + 1e-9, `${result.speed.mean}`);
+  assert.ok(walking > 0);
+  assert.ok(commands.includes("(playMode PlayOn)"));
+  assert.ok(
+    commands.some((c) => /^\(agent \(unum 1\) \(team Left\) \(move -12 0 0\.4 -90\)\)$/.test(c)),
+  );
+  JSON.parse(JSON.stringify(result));
+});

@@ -1,0 +1,80 @@
+// The motion layer: falls are detected from the tilt and classified front/back, the matching
+// get-up plays and ends in standing, an interrupted skill is abandoned, and walking stops.
+
+import assert from "assert";
+import { NUM_JOINTS } from "../src/body/joints.ts";
+import { standPoseFromParams } from "../src/agent/agent.ts";
+import { bundledSkillFiles, loadAgentParams } from "../src/config/paramfiles.ts";
+import { createCore } from "../src/core/numeric_core.ts";
+import { Motion } from "../src/motion/motion.ts";
+import { walkParams } from "../src/motion/walk_engine.ts";
+import { loadSkillFiles } from "../src/skills/skill_compiler.ts";
+
+async function motion(): Promise<Motion> {
+  const params = await loadAgentParams(0, []);
+  return new Motion({
+    type: 0,
+    core: await createCore("ts", 0),
+    walk: walkParams(params),
+    standPose: standPoseFromParams(params),
+    skills: await loadSkillFiles(bundledSkillFiles(), params),
+  });
+}
+
+const UPRIGHT = [0, 0, 1];
+const ON_FRONT = [-1, 0, 0.05];
+const ON_BACK = [1, 0, 0.05];
+
+function run(m: Motion, from: number, cycles: number, up: number[]): number {
+  const joints = new Float64Array(NUM_JOINTS);
+  let t = from;
+  for (let i = 0; i < cycles; i++) {
+    t += 0.02;
+    m.update(t, 0.02, up, joints);
+  }
+  return t;
+}
+
+for (
+  const [name, up, fall, skill] of [
+    ["front", ON_FRONT, "front", "SKILL_GETUP_FRONT"],
+    ["back", ON_BACK, "back", "SKILL_GETUP_BACK"],
+  ] as const
+) {
+  Deno.test(`motion: lying on the ${name} plays ${skill} and then stands`, async () => {
+    const m = await motion();
+    m.set({ kind: "walk", vx: 0.5, vy: 0, vth: 0 });
+    let t = run(m, 0, 20, UPRIGHT);
+    assert.equal(m.activity, "walk");
+    t = run(m, t, 4, up);
+    assert.equal(m.fall, "upright", "a few cycles of tilt are not a fall yet");
+    t = run(m, t, 2, up);
+    assert.equal(m.fall, fall);
+    assert.equal(m.activity, skill);
+    assert.equal(m.walk.vx, 0, "walking stopped");
+    // Play the get-up to its end while the body is up again.
+    t = run(m, t, 600, UPRIGHT);
+    assert.equal(m.fall, "upright");
+    assert.equal(m.getups, 1);
+    assert.ok(m.lastGetupSeconds > 0.5);
+    assert.equal(m.activity, "walk", "the walk request resumes after the get-up");
+  });
+}
+
+Deno.test("motion: a skill interrupted by a fall is not resumed", async () => {
+  const m = await motion();
+  m.set({ kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
+  let t = run(m, 0, 10, UPRIGHT);
+  assert.equal(m.activity, "SKILL_KICK_LEFT_LEG");
+  t = run(m, t, 10, ON_BACK);
+  assert.equal(m.activity, "SKILL_GETUP_BACK");
+  run(m, t, 600, UPRIGHT);
+  assert.deepEqual(m.current, { kind: "stand" });
+  assert.equal(m.activity, "stand");
+});
+
+Deno.test("motion: an unknown skill is a clear error", async () => {
+  const m = await motion();
+  m.set({ kind: "skill", name: "SKILL_MOONWALK" });
+  assert.throws(() => run(m, 0, 1, UPRIGHT), /no skill named 'SKILL_MOONWALK'/);
+});
