@@ -10,9 +10,9 @@ import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { parseServerSpec } from "../tools/server_launcher.ts";
 import { Logger } from "log";
 import { EvalSession } from "./session.ts";
-import { getup, kick, walkForward } from "./tasks.ts";
+import { getup, kick, walkForward, walkOmni } from "./tasks.ts";
 
-const TASKS = ["walk-forward", "getup", "kick"] as const;
+const TASKS = ["walk-forward", "walk-omni", "getup", "kick"] as const;
 
 export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
 
@@ -73,6 +73,8 @@ async function main(args: string[]): Promise<number> {
   try {
     const result = task === "walk-forward"
       ? await walkForward(session, runs)
+      : task === "walk-omni"
+      ? await walkOmni(session, runs)
       : task === "getup"
       ? await getup(session, runs)
       : await kick(session, runs);

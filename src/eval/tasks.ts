@@ -2,6 +2,7 @@
 // forward in 10 s, how fast it reaches omnidirectional targets, how reliably and quickly it
 // gets up, and how far and straight it kicks. Every task returns one JSON-able result.
 
+import { walkTo } from "../motion/walk_to.ts";
 import { trainer } from "../net/monitor.ts";
 import type { EvalSession } from "./session.ts";
 
@@ -189,6 +190,76 @@ export async function kick(s: EvalSession, runs: number, leftFoot = true): Promi
     runs,
     distance: stats(distances),
     directionError: stats(errors),
+    falls,
+  };
+}
+
+export interface OmniResult {
+  task: "walk-omni";
+  runs: number;
+  /** Seconds to each target (NaN where not reached), per run. */
+  times: Record<string, number[]>;
+  reached: number;
+  targets: number;
+  falls: number;
+}
+
+/** Targets relative to the start pose (−5, 0, facing +x): x, y, heading (radians). */
+const OMNI_TARGETS: Record<string, [number, number, number]> = {
+  back: [-1, 0, 0],
+  left: [0, 1, 0],
+  right: [0, -1, 0],
+  diagonal: [1, 1, 0],
+  turn180: [0, 0, Math.PI],
+};
+
+/**
+ * Walks to each target with the walk-to-pose helper driven by the agent's own self estimate,
+ * and times it against ground truth (head position within 0.2 m, heading within 15°).
+ */
+export async function walkOmni(s: EvalSession, runs: number, timeout = 20): Promise<OmniResult> {
+  const times: Record<string, number[]> = {};
+  let reached = 0, falls = 0;
+  const limits = s.agent.motion.walk.params;
+  await s.playOn();
+  for (let r = 0; r < runs; r++) {
+    for (const [name, [tx, ty, tth]] of Object.entries(OMNI_TARGETS)) {
+      s.agent.motion.set({ kind: "stand" });
+      await s.place(-5, 0, 0, 1.5);
+      const target = { x: -5 + tx, y: ty, theta: tth };
+      const t0 = s.now;
+      let took = NaN;
+      falls += await watchFalls(s, async () => {
+        while (s.now - t0 < timeout) {
+          await s.agent.nextCycle();
+          const self = s.agent.world.self;
+          if (self) {
+            const cmd = walkTo(self, target, limits);
+            s.agent.motion.set(
+              cmd.done ? { kind: "stand" } : { kind: "walk", vx: cmd.vx, vy: cmd.vy, vth: cmd.vth },
+            );
+          }
+          const p = s.agent.truth?.myPos, yaw = s.agent.truth?.myOrientation;
+          if (p && yaw !== null && yaw !== undefined) {
+            const dyaw = Math.abs(Math.atan2(Math.sin(yaw - tth), Math.cos(yaw - tth)));
+            if (Math.hypot(p.x - target.x, p.y - target.y) < 0.2 && dyaw < 15 * Math.PI / 180) {
+              took = s.now - t0;
+              break;
+            }
+          }
+        }
+      });
+      (times[name] ??= []).push(Math.round(took * 100) / 100);
+      if (!Number.isNaN(took)) reached++;
+    }
+  }
+  s.agent.motion.set({ kind: "stand" });
+  return {
+    task: "walk-omni",
+    runs,
+    times,
+    reached,
+    targets: runs * Object.keys(OMNI_TARGETS).length,
     falls,
   };
 }

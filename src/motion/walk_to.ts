@@ -1,0 +1,84 @@
+// Walking to a pose: a velocity command from where we are to where we want to be (field frame,
+// metres and radians), with a deceleration profile so the robot arrives without overshooting.
+// Far away it turns toward the target and walks forward; close by it steps omnidirectionally
+// and turns to the final heading.
+
+export interface Pose2 {
+  x: number;
+  y: number;
+  theta: number;
+}
+
+export interface WalkLimits {
+  maxForward: number;
+  maxBackward: number;
+  maxSideways: number;
+  maxTurn: number;
+}
+
+export interface WalkCommand {
+  vx: number;
+  vy: number;
+  vth: number;
+  /** Within the position and heading tolerances. */
+  done: boolean;
+}
+
+export interface WalkToOptions {
+  /** Deceleration, m/s²: the speed allowed at distance d is √(2·a·d). */
+  decel: number;
+  /** Beyond this distance the robot faces the target while walking. */
+  faceDistance: number;
+  positionTolerance: number;
+  headingTolerance: number;
+}
+
+export const DEFAULT_WALK_TO: WalkToOptions = {
+  decel: 0.6,
+  faceDistance: 1.0,
+  positionTolerance: 0.08,
+  headingTolerance: 0.15,
+};
+
+function wrap(a: number): number {
+  return Math.atan2(Math.sin(a), Math.cos(a));
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+export function walkTo(
+  self: Pose2,
+  target: Pose2,
+  limits: WalkLimits,
+  o: WalkToOptions = DEFAULT_WALK_TO,
+): WalkCommand {
+  const dx = target.x - self.x, dy = target.y - self.y;
+  const d = Math.hypot(dx, dy);
+  const c = Math.cos(self.theta), s = Math.sin(self.theta);
+  // Target in the robot frame.
+  const rx = c * dx + s * dy, ry = -s * dx + c * dy;
+  const headingError = wrap(target.theta - self.theta);
+  if (d < o.positionTolerance && Math.abs(headingError) < o.headingTolerance) {
+    return { vx: 0, vy: 0, vth: 0, done: true };
+  }
+  const speed = Math.min(Math.sqrt(2 * o.decel * d), limits.maxForward);
+  // Far: face the target; near: turn to the final heading.
+  const faceBearing = Math.atan2(ry, rx);
+  const turnTo = d > o.faceDistance ? faceBearing : headingError;
+  const vth = clamp(2 * turnTo, -limits.maxTurn, limits.maxTurn);
+  // Walk less while facing away from where the steps go.
+  const scale = d > o.faceDistance ? Math.max(0, Math.cos(faceBearing)) : 1;
+  const vx = clamp(
+    (speed * rx) / Math.max(d, 1e-9) * scale,
+    -limits.maxBackward,
+    limits.maxForward,
+  );
+  const vy = clamp(
+    (speed * ry) / Math.max(d, 1e-9) * scale,
+    -limits.maxSideways,
+    limits.maxSideways,
+  );
+  return { vx, vy, vth, done: false };
+}

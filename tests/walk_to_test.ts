@@ -1,0 +1,39 @@
+// Walking to a pose: the command points at the target in the robot frame, slows down on
+// arrival, faces the target from afar and turns to the final heading up close.
+
+import assert from "assert";
+import { DEFAULT_WALK_TO, walkTo } from "../src/motion/walk_to.ts";
+
+const LIMITS = { maxForward: 0.8, maxBackward: 0.4, maxSideways: 0.15, maxTurn: 1 };
+
+Deno.test("walkTo: straight ahead walks forward at full speed, without turning", () => {
+  const c = walkTo({ x: 0, y: 0, theta: 0 }, { x: 5, y: 0, theta: 0 }, LIMITS);
+  assert.equal(c.vx, 0.8);
+  assert.equal(c.vy, 0);
+  assert.equal(c.vth, 0);
+  assert.equal(c.done, false);
+});
+
+Deno.test("walkTo: decelerates as √(2·a·d) near the target", () => {
+  const c = walkTo({ x: 0, y: 0, theta: 0 }, { x: 0.3, y: 0, theta: 0 }, LIMITS);
+  assert.ok(Math.abs(c.vx - Math.sqrt(2 * DEFAULT_WALK_TO.decel * 0.3)) < 1e-12);
+});
+
+Deno.test("walkTo: a target behind from afar turns toward it before walking", () => {
+  const c = walkTo({ x: 0, y: 0, theta: 0 }, { x: -4, y: 0.1, theta: 0 }, LIMITS);
+  assert.ok(Math.abs(c.vth) === 1, "turns at the limit");
+  assert.ok(c.vx <= 0 + 1e-12 && Math.abs(c.vx) < 1e-9, "does not walk while facing away");
+});
+
+Deno.test("walkTo: close by steps sideways in the robot frame and turns to the heading", () => {
+  // Facing +y, the target 0.5 m along +x is to our right.
+  const c = walkTo({ x: 0, y: 0, theta: Math.PI / 2 }, { x: 0.5, y: 0, theta: Math.PI }, LIMITS);
+  assert.equal(c.vy, -0.15);
+  assert.ok(Math.abs(c.vx) < 1e-9);
+  assert.ok(c.vth > 0, "turns left toward π");
+});
+
+Deno.test("walkTo: done within the tolerances", () => {
+  const c = walkTo({ x: 1, y: 1, theta: 0.05 }, { x: 1.03, y: 1.02, theta: 0 }, LIMITS);
+  assert.deepEqual(c, { vx: 0, vy: 0, vth: 0, done: true });
+});
