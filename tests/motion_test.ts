@@ -78,3 +78,27 @@ Deno.test("motion: an unknown skill is a clear error", async () => {
   m.set({ kind: "skill", name: "SKILL_MOONWALK" });
   assert.throws(() => run(m, 0, 1, UPRIGHT), /no skill named 'SKILL_MOONWALK'/);
 });
+
+Deno.test("every robot type's bundled params and skills load, and its motion builds", async () => {
+  for (const type of [0, 1, 2, 3, 4] as const) {
+    const params = await loadAgentParams(type, []);
+    const skills = await loadSkillFiles(bundledSkillFiles(), params);
+    for (
+      const name of [
+        "SKILL_GETUP_FRONT",
+        "SKILL_GETUP_BACK",
+        "SKILL_KICK_LEFT_LEG",
+        "SKILL_KICK_RIGHT_LEG",
+      ]
+    ) {
+      assert.ok(skills.has(name), `type ${type}: ${name}`);
+    }
+    new Motion({
+      type,
+      core: await createCore("ts", type),
+      walk: walkParams(params),
+      standPose: standPoseFromParams(params),
+      skills,
+    });
+  }
+});

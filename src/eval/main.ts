@@ -63,13 +63,19 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const log = new Logger(v["log-level"] as "warn", "[eval]");
-  const params = await loadAgentParams(type, v.paramsfile as string[]);
-  const core = await createCore(v.core as CoreKind, type);
-  const skills = await loadSkillFiles(bundledSkillFiles(), params);
-  const session = await EvalSession.open(
-    { team: "Eval", unum: 1, type, params, log, core, skills },
-    "auto" in spec ? "auto" : spec,
-  );
+  let session: EvalSession;
+  try {
+    const params = await loadAgentParams(type, v.paramsfile as string[]);
+    const core = await createCore(v.core as CoreKind, type);
+    const skills = await loadSkillFiles(bundledSkillFiles(), params);
+    session = await EvalSession.open(
+      { team: "Eval", unum: 1, type, params, log, core, skills },
+      "auto" in spec ? "auto" : spec,
+    );
+  } catch (e) {
+    console.error(`error: ${(e as Error).message}`);
+    return 2;
+  }
   try {
     const result = task === "walk-forward"
       ? await walkForward(session, runs)
