@@ -145,7 +145,10 @@ export class SkillPlayer {
   private blend(k: Keyframe, elapsed: number): void {
     for (let j = 0; j < NUM_JOINTS; j++) {
       const f = k.wait > 0 ? Math.min(1, (this.scale[j] * elapsed) / k.wait) : 1;
-      this.targets[j] = this.from[j] + (this.goal[j] - this.from[j]) * f;
+      // Arrive exactly, and never round past a limit on the way.
+      this.targets[j] = f >= 1
+        ? this.goal[j]
+        : this.clampPresent(j, this.from[j] + (this.goal[j] - this.from[j]) * f);
     }
     const u = k.wait > 0 ? Math.min(1, elapsed / k.wait) : 1;
     for (const s of k.steps) {
