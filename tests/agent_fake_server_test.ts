@@ -229,3 +229,34 @@ Deno.test("fake server: the beam waits until the legs hold the stand pose", asyn
     false,
   ]);
 });
+
+Deno.test("fake server: lying before the first beam starts no get-up; the beam resets motion", async () => {
+  // Lying on the back: the accelerometer reads +g along the torso's x axis (the server's y).
+  const lying = (now: number, extra = "", inPose = false) =>
+    cycleMessage(now, "BeforeKickOff", extra, inPose).replace(
+      "(ACC (n torso) (a 0.00 0.00 9.81))",
+      "(ACC (n torso) (a 0.00 9.81 0.00))",
+    );
+  const script = function* () {
+    yield lying(0);
+    yield lying(0.02, "(unum 4) (team left) ");
+    for (let i = 0; i < 30; i++) yield lying(0.04 + i * 0.02);
+    yield lying(0.7, "", true); // legs in the stand pose: the beam goes out
+    yield cycleMessage(0.72, "BeforeKickOff");
+  };
+  const server = FakeServer.start({ script });
+  const { agent } = await makeAgent(4);
+  const activities: string[] = [];
+  const perceive = agent.perceive.bind(agent);
+  agent.perceive = (p) => {
+    perceive(p);
+    activities.push(agent.motion.activity);
+  };
+  await runAgent(agent, { host: "127.0.0.1", port: server.port });
+  const [s] = await server.finished(1);
+  await server.close();
+  assert.ok(activities.every((a) => !a.startsWith("SKILL_GETUP")), activities.join(" "));
+  assert.ok(replies(s).some((r) => r.includes("(beam -8.5 -7 0)")));
+  assert.equal(agent.motion.fall, "upright");
+  assert.ok(agent.estimator.tilt.up[2] > 0.9, "the beam resets the tilt to upright");
+});

@@ -194,11 +194,13 @@ export class Agent {
       const spot = kickOffSpot(w.unum ?? this.options.unum);
       this.writer.add(beamMessage(spot.x, spot.y, spot.theta));
       this.estimator.beamed(spot.x, spot.y, spot.theta);
+      this.motion.reset();
       this.beamPending = false;
       this.log.debug(`beam to (${spot.x}, ${spot.y}) in ${w.playModeName}`);
     }
+    // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     this.controller.target.set(
-      this.motion.update(w.time, w.dt, this.estimator.tilt.up, w.joints),
+      this.motion.update(w.time, w.dt, this.estimator.tilt.up, w.joints, !this.beamPending),
     );
     this.writer.velocities(this.controller.update(w.joints, w.dt));
     return this.writer.finish();

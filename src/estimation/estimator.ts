@@ -116,6 +116,7 @@ export class Estimator {
 
   /** We just beamed to (x, y, θ): the server adds up to 5 cm and 10° of noise. */
   beamed(x: number, y: number, theta: number): void {
+    this.tilt.reset();
     this.odometry.clear();
     this.localizer.seedAt(x, y, theta, 0.05, 10 * DEG);
   }

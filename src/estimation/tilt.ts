@@ -31,6 +31,14 @@ export class TiltFilter {
   support = -1;
   private readonly sinceContact = [Infinity, Infinity];
 
+  /** Upright again (e.g. after a beam); the support foot is found anew. */
+  reset(): void {
+    this.up.set([0, 0, 1]);
+    this.support = -1;
+    this.sinceContact[0] = this.sinceContact[1] = Infinity;
+    this.updateLevel();
+  }
+
   /**
    * One cycle: gyro and accelerometer in the torso frame, the sole poses of the body's
    * kinematics (left then right, rotation + position, torso frame) and the foot forces.

@@ -52,6 +52,19 @@ export class Motion {
     this.walk = new WalkEngine(o.core, o.walk);
   }
 
+  /**
+   * Back to standing with no fall or skill in progress, e.g. after a beam has put the robot on
+   * its feet; what was requested stays requested.
+   */
+  reset(): void {
+    this.player = null;
+    this.playing = "";
+    this.fall = "upright";
+    this.fallenCycles = 0;
+    this.activity = "stand";
+    this.walk.reset();
+  }
+
   /** Sets what to do from now on (a fall still takes precedence). */
   set(request: MotionRequest): void {
     if (request.kind === "walk" && this.request.kind !== "walk") this.walk.reset();
@@ -63,9 +76,18 @@ export class Motion {
     return this.request;
   }
 
-  /** One cycle at server time `now`: `up` from the tilt filter, measured joint angles. */
-  update(now: number, dt: number, up: ArrayLike<number>, joints: Float64Array): Float64Array {
-    this.detectFall(now, up);
+  /**
+   * One cycle at server time `now`: `up` from the tilt filter, measured joint angles. With
+   * `detectFalls` false (e.g. while a beam is about to put the robot upright) no get-up starts.
+   */
+  update(
+    now: number,
+    dt: number,
+    up: ArrayLike<number>,
+    joints: Float64Array,
+    detectFalls = true,
+  ): Float64Array {
+    if (detectFalls) this.detectFall(now, up);
     const t = this.targets;
     if (this.player && !this.player.done) {
       t.set(this.player.update(now));
