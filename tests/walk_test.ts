@@ -95,13 +95,18 @@ Deno.test("walk engine: speed changes by at most accel_per_step per step", async
   const walk = new WalkEngine(core, p);
   walk.setVelocity(10, 0, 0);
   const targets = new Float64Array(24);
-  // A torso leaning exactly as the walk wants: no slow-down.
+  // A torso leaning exactly as the walk wants and joints on target: no slow-down.
   const up = [-Math.sin(p.lean), 0, Math.cos(p.lean)];
   let last = 0;
   for (let i = 0; i < 200; i++) {
+    // Joints that follow the targets exactly: the measured body is the planned one.
+    core.q.set(targets);
+    core.forwardKinematics();
+    core.centerOfMass();
     walk.update(0.02, up, targets);
     assert.ok(walk.vx - last <= p.accelPerStep + 1e-12);
     last = walk.vx;
   }
-  assert.equal(walk.vx, p.maxForward);
+  // Reaches full speed; the centre-of-mass slow-down only shaves off a trace.
+  assert.ok(p.maxForward - walk.vx < 1e-3 * p.maxForward, `${walk.vx}`);
 });

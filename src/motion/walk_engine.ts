@@ -11,6 +11,7 @@ import { W } from "../core/layout.ts";
 
 const DEG = Math.PI / 180;
 const G = 9.81;
+const COM_MEAN_SECONDS = 1;
 
 export interface WalkParams {
   stepTime: number;
@@ -33,6 +34,12 @@ export interface WalkParams {
   rollGain: number;
   /** Tilt error (rad) at which the walk slows to half speed. */
   slowTilt: number;
+  /** Where the centre of mass should be, forward of the stance sole's centre (m). */
+  comOffset: number;
+  /** Hip pitch (rad) per metre of centre-of-mass error, forward. */
+  comGain: number;
+  /** Centre-of-mass error (m) at which the walk slows to half speed. */
+  slowCom: number;
 }
 
 /** Walk parameters from param files (angles there are degrees). */
@@ -55,6 +62,9 @@ export function walkParams(p: ParamSet): WalkParams {
     pitchGain: p.get("walk.pitch_gain"),
     rollGain: p.get("walk.roll_gain"),
     slowTilt: p.get("walk.slow_tilt_deg") * DEG,
+    comOffset: p.get("walk.com_offset"),
+    comGain: p.get("walk.com_gain"),
+    slowCom: p.get("walk.slow_com"),
   };
 }
 
@@ -81,6 +91,9 @@ export class WalkEngine {
   private readonly step = new Float64Array(3);
   private readonly landing = new Float64Array(3);
   private slow = 1;
+  /** walkOut holds the previous cycle's plan. */
+  private planned = false;
+  private comMean = 0;
 
   constructor(private readonly core: NumericCore, readonly params: WalkParams) {}
 
@@ -101,18 +114,29 @@ export class WalkEngine {
     this.stance.fill(0);
     this.step.fill(0);
     this.landing.fill(0);
+    this.planned = false;
+    this.comMean = 0;
   }
 
   /**
    * Advances by dt and writes the leg joint targets (radians by joint index) into `targets`.
-   * `up` is world up in the torso frame (from the tilt filter). Returns false when the IK could
-   * not reach a foot (the targets are then clamped to the limits).
+   * `up` is world up in the torso frame (from the tilt filter). The core's centre of mass and
+   * soles must hold the measured pose (its forward kinematics of this cycle). Returns false
+   * when the IK could not reach a foot (the targets are then clamped to the limits).
    */
   update(dt: number, up: ArrayLike<number>, targets: Float64Array): boolean {
     const p = this.params;
     const pitch = Math.atan2(-up[0], up[2]), roll = Math.atan2(up[1], up[2]);
     const tiltError = Math.hypot(pitch - p.lean, roll);
-    this.slow = Math.min(this.slow, 1 / (1 + (tiltError / p.slowTilt) ** 2));
+    // Steady offsets between the plan and the measured body are model error, not imbalance:
+    // only the centre of mass's departure from its recent mean (about 1 s) counts.
+    const rawCom = this.comForwardError(up);
+    this.comMean += (rawCom - this.comMean) * Math.min(1, dt / COM_MEAN_SECONDS);
+    const comError = rawCom - this.comMean;
+    this.slow = Math.min(
+      this.slow,
+      1 / (1 + (tiltError / p.slowTilt) ** 2 + (comError / p.slowCom) ** 2),
+    );
     this.phase += dt / p.stepTime;
     if (this.phase >= 1) this.exchange();
     const w = this.core.walkIn;
@@ -139,6 +163,7 @@ export class WalkEngine {
     w[W.SWING_END_Y] = this.landing[1];
     w[W.SWING_END_YAW] = this.landing[2];
     this.core.walkFeet();
+    this.planned = true;
     const stanceSide = this.support as 0 | 1, swingSide = (1 - this.support) as 0 | 1;
     const out = this.core.walkOut, ik = this.core.ikTarget, a = this.core.ikAngles;
     ik.set(out.subarray(stanceSide * 12, stanceSide * 12 + 12));
@@ -151,12 +176,34 @@ export class WalkEngine {
     for (let k = 0; k < 6; k++) targets[first[swingSide] + k] = a[k];
     // IMU feedback through the hips: a torso pitched forward beyond the lean flexes the hips
     // less; a torso rolled to the right (left side up) turns the legs' roll the other way.
-    const dp = p.pitchGain * (pitch - p.lean), dr = p.rollGain * roll;
+    const dp = p.pitchGain * (pitch - p.lean) + p.comGain * comError, dr = p.rollGain * roll;
     for (const f of first) {
       targets[f + 2] -= dp;
       targets[f + 1] += dr;
     }
     return (s1 | s2) === 0;
+  }
+
+  /**
+   * How far the measured centre of mass is ahead of the plan, horizontally along the torso's
+   * heading: the plan puts the stance sole where walkOut placed it last cycle (torso frame,
+   * planned lean); the measurement is the forward kinematics of the joints this cycle, seen
+   * through the measured tilt. Zero while the body follows the plan.
+   */
+  private comForwardError(up: ArrayLike<number>): number {
+    if (!this.planned) return 0;
+    const c = this.core.com, o = this.support * 12, s = this.core.soles, w = this.core.walkOut;
+    // Measured: centre of mass minus stance sole, projected on the horizontal heading.
+    let fx = 1 - up[0] * up[0], fy = -up[0] * up[1], fz = -up[0] * up[2];
+    const n = Math.hypot(fx, fy, fz) || 1;
+    fx /= n;
+    fy /= n;
+    fz /= n;
+    const measured = (c[0] - s[o + 9]) * fx + (c[1] - s[o + 10]) * fy + (c[2] - s[o + 11]) * fz;
+    // Planned: the same with the planned sole and the planned lean.
+    const l = this.params.lean, cl = Math.cos(l), sl = Math.sin(l);
+    const planned = (c[0] - w[o + 9]) * cl + (c[2] - w[o + 11]) * -sl;
+    return measured - planned - this.params.comOffset;
   }
 
   /** Support exchange: the finished step's end spots start the next step. */
