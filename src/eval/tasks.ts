@@ -167,8 +167,15 @@ export async function kick(s: EvalSession, runs: number, leftFoot = true): Promi
   for (let r = 0; r < runs; r++) {
     s.agent.motion.set({ kind: "stand" });
     await s.place(-5, 0, 0);
-    const head = s.agent.truth!.myPos!;
-    const ball = { x: head.x + 0.19, y: head.y + (leftFoot ? 0.07 : -0.07), z: 0.042 };
+    // The ball where the kick expects it relative to the torso (the head stands above it).
+    const head = headPos(s);
+    const params = s.agent.options.params;
+    const side = leftFoot ? 1 : -1;
+    const ball = {
+      x: head.x + params.get("kick.ball_x"),
+      y: head.y + side * params.get("kick.ball_y"),
+      z: 0.042,
+    };
     await s.monitor.send(trainer.ball(ball, { x: 0, y: 0, z: 0 }));
     await s.cycles(10);
     const b0 = s.agent.truth?.ballPos ?? ball;
