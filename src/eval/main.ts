@@ -10,7 +10,7 @@ import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { parseServerSpec } from "../tools/server_launcher.ts";
 import { Logger } from "log";
 import { EvalSession } from "./session.ts";
-import { getup, kick, walkForward, walkOmni } from "./tasks.ts";
+import { getup, kick, type KickKind, walkForward, walkOmni } from "./tasks.ts";
 
 const TASKS = ["walk-forward", "walk-omni", "getup", "kick"] as const;
 
@@ -21,7 +21,8 @@ export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
   --server S        auto (start rcssserver3d from PATH) or HOST:PORT[:MPORT] (default auto)
   --core KIND       wasm or ts (default wasm)
   --paramsfile F    extra param file; repeatable
-  --log-level L     agent log level (default warn)`;
+  --log-level L     agent log level (default warn)
+  --kick K          kick task: keyframe or ik (default keyframe)`;
 
 async function main(args: string[]): Promise<number> {
   let v, task, spec, type, runs;
@@ -36,6 +37,7 @@ async function main(args: string[]): Promise<number> {
         core: { type: "string", default: "wasm" },
         paramsfile: { type: "string", multiple: true, default: [] },
         "log-level": { type: "string", default: "warn" },
+        kick: { type: "string", default: "keyframe" },
         help: { type: "boolean", default: false },
       },
     });
@@ -56,6 +58,9 @@ async function main(args: string[]): Promise<number> {
     }
     if (!(CORE_KINDS as readonly string[]).includes(v.core as string)) {
       throw new CliError(`--core: '${v.core}' is not one of ${CORE_KINDS.join(", ")}`);
+    }
+    if (v.kick !== "keyframe" && v.kick !== "ik") {
+      throw new CliError(`--kick: '${v.kick}' is not one of keyframe, ik`);
     }
     spec = parseServerSpec(v.server as string);
   } catch (e) {
@@ -83,7 +88,7 @@ async function main(args: string[]): Promise<number> {
       ? await walkOmni(session, runs)
       : task === "getup"
       ? await getup(session, runs)
-      : await kick(session, runs);
+      : await kick(session, runs, v.kick as KickKind);
     console.log(JSON.stringify({ ...result, type, core: v.core }));
     return 0;
   } catch (e) {

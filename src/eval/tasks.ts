@@ -157,9 +157,18 @@ export interface KickResult {
   falls: number;
 }
 
+export type KickKind = "keyframe" | "ik";
+
 /** Puts the ball in front of the kicking foot, plays the kick, measures the ball's travel. */
-export async function kick(s: EvalSession, runs: number, leftFoot = true): Promise<KickResult> {
-  const name = leftFoot ? "SKILL_KICK_LEFT_LEG" : "SKILL_KICK_RIGHT_LEG";
+export async function kick(
+  s: EvalSession,
+  runs: number,
+  kind: KickKind = "keyframe",
+  leftFoot = true,
+): Promise<KickResult> {
+  const prefix = kind === "ik" ? "SKILL_IK_KICK" : "SKILL_KICK";
+  const name = `${prefix}_${leftFoot ? "LEFT" : "RIGHT"}_LEG`;
+  const key = kind === "ik" ? "ikkick" : "kick";
   const distances: number[] = [];
   const errors: number[] = [];
   let falls = 0;
@@ -172,8 +181,8 @@ export async function kick(s: EvalSession, runs: number, leftFoot = true): Promi
     const params = s.agent.options.params;
     const side = leftFoot ? 1 : -1;
     const ball = {
-      x: head.x + params.get("kick.ball_x"),
-      y: head.y + side * params.get("kick.ball_y"),
+      x: head.x + params.get(`${key}.ball_x`),
+      y: head.y + side * params.get(`${key}.ball_y`),
       z: 0.042,
     };
     await s.monitor.send(trainer.ball(ball, { x: 0, y: 0, z: 0 }));

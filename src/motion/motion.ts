@@ -6,6 +6,7 @@
 import { NUM_JOINTS, type RobotType } from "../body/joints.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import type { Skill } from "../skills/skill.ts";
+import { CoreFootSolver } from "../skills/foot_solver.ts";
 import { SkillPlayer } from "../skills/skill_player.ts";
 import { WalkEngine, type WalkParams } from "./walk_engine.ts";
 
@@ -47,9 +48,12 @@ export class Motion {
   /** Server time the current (or last) fall was detected. */
   fallenSince = NaN;
   private settleUntil = -Infinity;
+  /** Solves the skills' foot poses (setfoot, curves, stabilize) with the core's leg IK. */
+  private readonly foot: CoreFootSolver;
 
   constructor(private readonly o: MotionOptions) {
     this.walk = new WalkEngine(o.core, o.walk);
+    this.foot = new CoreFootSolver(o.core);
   }
 
   /**
@@ -129,7 +133,11 @@ export class Motion {
   private play(name: string, now: number, joints: Float64Array): void {
     const skill = this.o.skills.get(name);
     if (!skill) throw new Error(`motion: no skill named '${name}' is loaded`);
-    this.player = new SkillPlayer(skill, { type: this.o.type, resetPose: this.o.standPose });
+    this.player = new SkillPlayer(skill, {
+      type: this.o.type,
+      resetPose: this.o.standPose,
+      foot: this.foot,
+    });
     this.player.start(now, joints);
     this.playing = name;
     this.activity = name;
