@@ -13,6 +13,8 @@ export const TEAM_USAGE = `Usage: deno task run-team [HOST] [PORT] [flags]
   --paramsfile FILE    passed to every agent; repeatable
   --log-level LEVEL    passed to every agent
   --record-dir DIR     each agent records its traffic to DIR/agent<unum>.jsonl
+  --stagger-ms N       wait between starting agents (default 1000; the server drops agents
+                       that connect while it is still creating the previous body)
   --help               print this help`;
 
 /** Robot type per uniform number: 1-2→0, 3-4→1, 5-6→2, 7-8→3, 9-11→4. */
@@ -71,6 +73,7 @@ async function main(args: string[]): Promise<number> {
         paramsfile: { type: "string", multiple: true, default: [] },
         "log-level": { type: "string", default: "info" },
         "record-dir": { type: "string" },
+        "stagger-ms": { type: "string", default: "1000" },
         help: { type: "boolean", default: false },
       },
     });
@@ -85,6 +88,12 @@ async function main(args: string[]): Promise<number> {
   const [host = "127.0.0.1", portText = "3100", ...more] = parsed.positionals;
   if (more.length) {
     console.error(`error: unexpected argument '${more[0]}' (see --help)`);
+    return 2;
+  }
+  const staggerText = parsed.values["stagger-ms"] as string;
+  const staggerMs = Number(staggerText);
+  if (!/^\d+$/.test(staggerText) || staggerMs > 60000) {
+    console.error(`error: --stagger-ms: '${staggerText}' is not a whole number of ms up to 60000`);
     return 2;
   }
   const port = Number(portText);
@@ -107,27 +116,6 @@ async function main(args: string[]): Promise<number> {
   const err = (s: string) => Deno.stderr.writeSync(enc.encode(s));
   const children: Deno.ChildProcess[] = [];
   const done: Promise<number>[] = [];
-  for (let unum = 1; unum <= 11; unum++) {
-    const record = recordDir ? ["--record", `${recordDir}/agent${unum}.jsonl`] : [];
-    const child = new Deno.Command(Deno.execPath(), {
-      args: agentArgs(unum, host, port, [...extra, ...record]),
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    children.push(child);
-    const prefix = `${String(unum).padStart(2)}| `;
-    const piping = Promise.all([
-      pipeLines(child.stdout, prefix, out),
-      pipeLines(child.stderr, prefix, err),
-    ]);
-    done.push(child.status.then(async (st) => {
-      await piping;
-      return st.code;
-    }));
-    // Stagger connections a little, as the server creates each body in turn.
-    await new Promise((r) => setTimeout(r, 100));
-  }
   let stopping = false;
   const stop = () => {
     if (stopping) return;
@@ -152,6 +140,29 @@ async function main(args: string[]): Promise<number> {
   };
   Deno.addSignalListener("SIGINT", stop);
   Deno.addSignalListener("SIGTERM", stop);
+  // Listening before the first spawn: a signal during start-up stops what has started.
+  for (let unum = 1; unum <= 11 && !stopping; unum++) {
+    const record = recordDir ? ["--record", `${recordDir}/agent${unum}.jsonl`] : [];
+    const child = new Deno.Command(Deno.execPath(), {
+      args: agentArgs(unum, host, port, [...extra, ...record]),
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    children.push(child);
+    const prefix = `${String(unum).padStart(2)}| `;
+    const piping = Promise.all([
+      pipeLines(child.stdout, prefix, out),
+      pipeLines(child.stderr, prefix, err),
+    ]);
+    done.push(child.status.then(async (st) => {
+      await piping;
+      return st.code;
+    }));
+    // rcssserver3d (single-threaded, as this Ruby build needs) loses agents that connect
+    // while it is still creating the previous body: give each one its time.
+    await new Promise((r) => setTimeout(r, staggerMs));
+  }
   const codes = await Promise.all(done);
   Deno.removeSignalListener("SIGINT", stop);
   Deno.removeSignalListener("SIGTERM", stop);
