@@ -1,0 +1,43 @@
+// Where the goalie stands (the seed paper's method): on the line from the ball to the centre of
+// our goal, at the height (y) where the bisector of the angle the goal posts span from the ball
+// meets the goal line — so the goalie splits the shooting angle evenly — and never closer than
+// Δx to the goal line; it faces the ball. Our frame: our goal at x = −15.
+
+import { FIELD_LENGTH, GOAL_WIDTH } from "../estimation/field.ts";
+
+export interface GoalieTarget {
+  x: number;
+  y: number;
+  /** Heading toward the ball, radians. */
+  theta: number;
+}
+
+export const GOALIE_DX = 0.08;
+/** The goalie leaves its spot for a ball within this distance of our goal's centre. */
+export const GOALIE_CLEAR_RADIUS = 3;
+
+const GOAL_X = -FIELD_LENGTH / 2;
+const POST_Y = GOAL_WIDTH / 2;
+
+export function goalieTarget(ballX: number, ballY: number, dx = GOALIE_DX): GoalieTarget {
+  // Angle bisector from the ball meets the goal line dividing the posts in the ratio L1 : L2.
+  const l1 = Math.hypot(ballX - GOAL_X, ballY - POST_Y);
+  const l2 = Math.hypot(ballX - GOAL_X, ballY + POST_Y);
+  const y = POST_Y - (2 * POST_Y * l1) / (l1 + l2);
+  // The point of the ball–goal-centre line at that y (the goal centre itself for a ball on the
+  // midline), kept at least dx in front of the goal line.
+  const t = Math.abs(ballY) > 1e-9 ? y / ballY : 0;
+  const x = Math.max(GOAL_X + t * (ballX - GOAL_X), GOAL_X + dx);
+  return { x, y, theta: Math.atan2(ballY - y, ballX - x) };
+}
+
+/** The goalie goes for the ball only when it is near our goal and no one is closer. */
+export function goalieShouldClear(
+  ballX: number,
+  ballY: number,
+  goalieToBall: number,
+  closestOtherToBall: number,
+): boolean {
+  return Math.hypot(ballX - GOAL_X, ballY) < GOALIE_CLEAR_RADIUS &&
+    goalieToBall <= closestOtherToBall;
+}

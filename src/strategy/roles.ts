@@ -1,0 +1,164 @@
+// Roles and where they stand: eleven roles, each with a target that follows the ball, clamped
+// to the field and to the kick-off rules; a greedy assignment of players to roles by distance
+// (pure: same inputs, same result on every agent; ties go to the lower unum), and a keeper that
+// holds each player's role for a minimum time so that two players do not swap back and forth.
+// Our frame: we attack +x.
+
+import { CENTER_CIRCLE_RADIUS, FIELD_LENGTH, FIELD_WIDTH } from "../estimation/field.ts";
+import { goalieTarget } from "./goalie.ts";
+
+export const ROLES = [
+  "goalie",
+  "onBall",
+  "supporter",
+  "forwardLeft",
+  "forwardRight",
+  "midLeft",
+  "midRight",
+  "wingLeft",
+  "wingRight",
+  "backLeft",
+  "backRight",
+] as const;
+export type Role = typeof ROLES[number];
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** Which kick-off rules bind the targets. */
+export type RoleContext = "play" | "ourKickOff" | "theirKickOff";
+
+const HALF_L = FIELD_LENGTH / 2 - 0.5;
+const HALF_W = FIELD_WIDTH / 2 - 0.5;
+
+function clampField(p: Point): Point {
+  return {
+    x: Math.max(-HALF_L, Math.min(HALF_L, p.x)),
+    y: Math.max(-HALF_W, Math.min(HALF_W, p.y)),
+  };
+}
+
+/** Before a kick-off everyone stays in our half and out of the centre circle. */
+function kickOffLegal(p: Point): Point {
+  let { x, y } = p;
+  x = Math.min(x, -0.3);
+  const r = Math.hypot(x, y);
+  if (r < CENTER_CIRCLE_RADIUS + 0.3) {
+    const k = (CENTER_CIRCLE_RADIUS + 0.3) / Math.max(r, 1e-9);
+    x = r > 1e-9 ? x * k : -(CENTER_CIRCLE_RADIUS + 0.3);
+    y = r > 1e-9 ? y * k : 0;
+  }
+  return { x, y };
+}
+
+/** Every role's target for a ball at (bx, by). */
+export function roleTargets(ball: Point, context: RoleContext = "play"): Record<Role, Point> {
+  const { x: bx, y: by } = ball;
+  const g = goalieTarget(bx, by);
+  const side = by >= 0 ? 1 : -1;
+  const raw: Record<Role, Point> = {
+    goalie: { x: g.x, y: g.y },
+    onBall: { x: bx - 0.3, y: by },
+    supporter: { x: bx - 1.5, y: by - side * 1.5 },
+    forwardLeft: { x: bx + 2, y: 2 },
+    forwardRight: { x: bx + 2, y: -2 },
+    midLeft: { x: bx - 3.5, y: 3 + 0.4 * by },
+    midRight: { x: bx - 3.5, y: -3 + 0.4 * by },
+    wingLeft: { x: bx - 1, y: 6 },
+    wingRight: { x: bx - 1, y: -6 },
+    backLeft: { x: Math.max(-13, Math.min(bx - 6, -4)), y: 2.5 + 0.3 * by },
+    backRight: { x: Math.max(-13, Math.min(bx - 6, -4)), y: -2.5 + 0.3 * by },
+  };
+  const out = {} as Record<Role, Point>;
+  for (const role of ROLES) {
+    let p = clampField(raw[role]);
+    // Our kick-off taker may stand at the ball; everyone else obeys the kick-off rules.
+    if (context !== "play" && !(context === "ourKickOff" && role === "onBall")) {
+      p = kickOffLegal(p);
+    }
+    out[role] = p;
+  }
+  return out;
+}
+
+export interface PlayerSpot {
+  unum: number;
+  x: number;
+  y: number;
+}
+
+/** Assigns roles to players; `locked` pairs are kept as they are. Swappable by design. */
+export type AssignRoles = (
+  players: readonly PlayerSpot[],
+  targets: Readonly<Record<Role, Point>>,
+  locked: ReadonlyMap<number, Role>,
+) => Map<number, Role>;
+
+/**
+ * Greedy by distance: the goalie role goes to unum 1 when present; then, role by role in
+ * priority order (ROLES), the nearest unassigned player takes it; equal distances go to the
+ * lower unum. Players beyond the number of roles get none.
+ */
+export const assignGreedy: AssignRoles = (players, targets, locked) => {
+  const result = new Map<number, Role>();
+  const taken = new Set<Role>();
+  const sorted = [...players].sort((a, b) => a.unum - b.unum);
+  for (const p of sorted) {
+    const r = locked.get(p.unum);
+    if (r !== undefined && !taken.has(r)) {
+      result.set(p.unum, r);
+      taken.add(r);
+    }
+  }
+  if (!taken.has("goalie") && sorted.some((p) => p.unum === 1) && !result.has(1)) {
+    result.set(1, "goalie");
+    taken.add("goalie");
+  }
+  for (const role of ROLES) {
+    if (taken.has(role)) continue;
+    let best: PlayerSpot | null = null, bestD = Infinity;
+    for (const p of sorted) {
+      if (result.has(p.unum)) continue;
+      const t = targets[role];
+      const d = Math.hypot(p.x - t.x, p.y - t.y);
+      if (d < bestD - 1e-9) {
+        best = p;
+        bestD = d;
+      }
+    }
+    if (!best) break;
+    result.set(best.unum, role);
+    taken.add(role);
+  }
+  return result;
+};
+
+/** Keeps each player's role for at least `minHold` seconds of game time. */
+export class RoleKeeper {
+  private roles = new Map<number, Role>();
+  private since = new Map<number, number>();
+
+  constructor(
+    private readonly minHold: number,
+    private readonly assign: AssignRoles = assignGreedy,
+  ) {}
+
+  update(
+    now: number,
+    players: readonly PlayerSpot[],
+    targets: Readonly<Record<Role, Point>>,
+  ): Map<number, Role> {
+    const locked = new Map<number, Role>();
+    for (const [unum, role] of this.roles) {
+      if (now - (this.since.get(unum) ?? -Infinity) < this.minHold) locked.set(unum, role);
+    }
+    const next = this.assign(players, targets, locked);
+    for (const [unum, role] of next) {
+      if (this.roles.get(unum) !== role) this.since.set(unum, now);
+    }
+    this.roles = next;
+    return next;
+  }
+}

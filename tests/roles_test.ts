@@ -1,0 +1,75 @@
+// Role targets and assignment: targets stay on the field and obey kick-off rules, the greedy
+// assignment is a pure function with stable ties, and roles are held for a minimum time.
+
+import assert from "assert";
+import {
+  assignGreedy,
+  type PlayerSpot,
+  type Role,
+  RoleKeeper,
+  ROLES,
+  roleTargets,
+} from "../src/strategy/roles.ts";
+import { Rng } from "./rng.ts";
+
+function team(rng: Rng, n = 11): PlayerSpot[] {
+  return Array.from(
+    { length: n },
+    (_, i) => ({ unum: i + 1, x: rng.uniform(-14, 14), y: rng.uniform(-9, 9) }),
+  );
+}
+
+Deno.test("roles: every target is on the field; kick-off targets are legal", () => {
+  const rng = new Rng(11);
+  for (let i = 0; i < 500; i++) {
+    const ball = { x: rng.uniform(-15, 15), y: rng.uniform(-10, 10) };
+    for (const ctx of ["play", "ourKickOff", "theirKickOff"] as const) {
+      const t = roleTargets(ball, ctx);
+      for (const role of ROLES) {
+        const p = t[role];
+        assert.ok(Math.abs(p.x) <= 14.5 && Math.abs(p.y) <= 9.5, `${role} ${ctx}`);
+        if (ctx === "play" || (ctx === "ourKickOff" && role === "onBall")) continue;
+        assert.ok(
+          p.x < 0 && Math.hypot(p.x, p.y) >= 2.3 - 1e-9,
+          `${role} ${ctx} at ${p.x}, ${p.y}`,
+        );
+      }
+    }
+  }
+});
+
+Deno.test("assignment: all eleven roles once, goalie to unum 1, same on every agent", () => {
+  const rng = new Rng(3);
+  for (let i = 0; i < 200; i++) {
+    const players = team(rng);
+    const targets = roleTargets({ x: rng.uniform(-10, 10), y: rng.uniform(-8, 8) });
+    const a = assignGreedy(players, targets, new Map());
+    const shuffled = [...players].sort(() => rng.next() - 0.5);
+    assert.deepEqual([...assignGreedy(shuffled, targets, new Map())].sort(), [...a].sort());
+    assert.equal(a.get(1), "goalie");
+    assert.deepEqual(new Set(a.values()), new Set(ROLES));
+  }
+});
+
+Deno.test("assignment: the nearest player takes the on-ball role; ties go to the lower unum", () => {
+  const targets = roleTargets({ x: 0, y: 0 });
+  const at = (unum: number, x: number, y: number) => ({ unum, x, y });
+  const players = [at(1, -14, 0), at(7, -0.3, 1), at(4, -0.3, -1), at(9, 5, 5)];
+  const a = assignGreedy(players, targets, new Map());
+  assert.equal(a.get(4), "onBall", "4 and 7 are equally near: the lower unum wins");
+  assert.equal(a.get(1), "goalie");
+  assert.equal(a.size, 4);
+});
+
+Deno.test("role keeper: a fresh role is held for the minimum time, then reassigned", () => {
+  const keeper = new RoleKeeper(2);
+  const at = (unum: number, x: number, y: number) => ({ unum, x, y });
+  const t0 = roleTargets({ x: 0, y: 0 });
+  let r = keeper.update(0, [at(1, -14, 0), at(2, -0.5, 0), at(3, -5, 0)], t0);
+  assert.equal(r.get(2), "onBall");
+  // Player 3 is now nearer the ball, but 2 got its role 1 s ago: it keeps it.
+  r = keeper.update(1, [at(1, -14, 0), at(2, -6, 0), at(3, -0.4, 0)], t0);
+  assert.equal(r.get(2), "onBall" as Role);
+  r = keeper.update(2.5, [at(1, -14, 0), at(2, -6, 0), at(3, -0.4, 0)], t0);
+  assert.equal(r.get(3), "onBall");
+});
