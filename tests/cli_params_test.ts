@@ -15,6 +15,8 @@ Deno.test("cli: defaults", () => {
   assert.deepEqual(c.paramsFiles, []);
   assert.equal(c.record, null);
   assert.equal(c.core, "wasm");
+  assert.equal(c.draw, false);
+  assert.equal(c.mhost, "127.0.0.1");
 });
 
 Deno.test("cli: every flag, repeatable --paramsfile keeps order", () => {
@@ -40,6 +42,9 @@ Deno.test("cli: every flag, repeatable --paramsfile keeps order", () => {
     "out.jsonl",
     "--core",
     "ts",
+    "--draw",
+    "--mhost",
+    "10.0.0.9",
   ]);
   assert.equal(c.host, "10.0.0.2");
   assert.equal(c.port, 3101);
@@ -51,6 +56,8 @@ Deno.test("cli: every flag, repeatable --paramsfile keeps order", () => {
   assert.equal(c.logLevel, "debug");
   assert.equal(c.record, "out.jsonl");
   assert.equal(c.core, "ts");
+  assert.equal(c.draw, true);
+  assert.equal(c.mhost, "10.0.0.9");
 });
 
 Deno.test("cli: bad values name the flag in one line", () => {

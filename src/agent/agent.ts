@@ -12,6 +12,7 @@ import { Estimator, estimatorParams } from "../estimation/estimator.ts";
 import { Motion } from "../motion/motion.ts";
 import { walkParams } from "../motion/walk_engine.ts";
 import type { Skill } from "../skills/skill.ts";
+import { ROBOVIZ_PORT, RoboVizDrawer } from "../net/roboviz.ts";
 import type { ParamSet } from "../config/params.ts";
 import type { Perception } from "../protocol/perception.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
@@ -33,6 +34,10 @@ export interface AgentOptions {
   core: NumericCore;
   /** Skills by name (get-ups, kicks); the motion layer plays them. */
   skills: ReadonlyMap<string, Skill>;
+  /** Send RoboViz drawings to this host; off when absent. */
+  drawHost?: string;
+  /** RoboViz's UDP port (32769). */
+  drawPort?: number;
 }
 
 type Phase = "new" | "scene-sent" | "init-sent";
@@ -69,6 +74,7 @@ export class Agent {
   private phase: Phase = "new";
   private beamPending = false;
   private beamWait = 0;
+  private drawer: RoboVizDrawer | null = null;
   private readonly parser = new PerceptionParser();
   private readonly writer: ReplyWriter;
   private readonly controller: JointController;
@@ -111,6 +117,32 @@ export class Agent {
 
   private get log(): Logger {
     return this.options.log;
+  }
+
+  /** Our pose, the ball and what the body does, in RoboViz (only with drawHost). */
+  private draw(): void {
+    const w = this.world;
+    if (w.side === null || w.unum === null) return;
+    this.drawer ??= new RoboVizDrawer(
+      this.options.drawHost!,
+      this.options.drawPort ?? ROBOVIZ_PORT,
+      this.options.team,
+      w.side,
+      w.unum,
+    );
+    const d = this.drawer;
+    const s = w.self;
+    if (s) {
+      d.circle("self", s.x, s.y, 0.2, [0, 0.6, 1]);
+      d.line("heading", s.x, s.y, s.x + 0.5 * Math.cos(s.theta), s.y + 0.5 * Math.sin(s.theta), [
+        0,
+        0.6,
+        1,
+      ]);
+    }
+    if (w.ball) d.sphere("ball", w.ball.x, w.ball.y, 0.042, 0.06, [1, 0.5, 0]);
+    d.agentText(this.motion.activity, [1, 1, 1]);
+    d.swap();
   }
 
   /** The first message to the server: create our body of the chosen type. */
@@ -203,6 +235,7 @@ export class Agent {
       this.motion.update(w.time, w.dt, this.estimator.tilt.up, w.joints, !this.beamPending),
     );
     this.writer.velocities(this.controller.update(w.joints, w.dt));
+    if (this.options.drawHost !== undefined && w.visionTime === w.time) this.draw();
     return this.writer.finish();
   }
 }

@@ -20,6 +20,9 @@ export interface AgentCli {
   paramsFiles: string[];
   logLevel: LogLevel;
   record: string | null;
+  /** RoboViz host for --draw (the server host by default). */
+  mhost: string;
+  draw: boolean;
   help: boolean;
 }
 
@@ -35,6 +38,8 @@ export const AGENT_USAGE = `Usage: deno task run-agent [flags]
   --paramsfile FILE    extra param file; repeatable, later files override earlier ones
   --log-level LEVEL    ${LOG_LEVELS.join(" | ")} (default info)
   --record FILE        write the whole traffic as JSONL {t, dir, msg} for replay
+  --draw               send RoboViz drawings (pose, ball, activity) over UDP
+  --mhost HOST         RoboViz host for --draw, port 32769 (default: --host)
   --help               print this help`;
 
 export class CliError extends Error {
@@ -68,6 +73,8 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
         paramsfile: { type: "string", multiple: true, default: [] },
         "log-level": { type: "string", default: "info" },
         record: { type: "string" },
+        draw: { type: "boolean", default: false },
+        mhost: { type: "string" },
         help: { type: "boolean", default: false },
       },
     });
@@ -101,6 +108,8 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
     paramsFiles: v.paramsfile as string[],
     logLevel: level,
     record: (v.record as string | undefined) ?? null,
+    mhost: (v.mhost as string | undefined) ?? host,
+    draw: v.draw as boolean,
     help: v.help as boolean,
   };
 }
