@@ -1,6 +1,6 @@
 // Test helper: builds agents with the bundled params and a logger that captures lines.
 
-import { Agent } from "../src/agent/agent.ts";
+import { Agent, type AgentOptions } from "../src/agent/agent.ts";
 import type { RobotType } from "../src/body/joints.ts";
 import { bundledSkillFiles, loadAgentParams } from "../src/config/paramfiles.ts";
 import { loadSkillFiles } from "../src/skills/skill_compiler.ts";
@@ -18,13 +18,14 @@ export async function makeAgent(
   team = "TestTeam",
   level: LogLevel = "debug",
   core: CoreKind = "wasm",
+  extra: Partial<AgentOptions> = {},
 ): Promise<TestAgent> {
   const lines: string[] = [];
   const params = await loadAgentParams(type, []);
   const log = new Logger(level, `[${unum}]`, (l) => lines.push(l));
   const c = await createCore(core, type);
   const skills = await loadSkillFiles(bundledSkillFiles(), params);
-  return { agent: new Agent({ team, unum, type, params, log, core: c, skills }), lines };
+  return { agent: new Agent({ team, unum, type, params, log, core: c, skills, ...extra }), lines };
 }
 
 /** Leg joints at the default stand pose (paramfiles/default.params), as HJ perceptors. */

@@ -13,6 +13,8 @@ import { Motion } from "../motion/motion.ts";
 import { walkParams } from "../motion/walk_engine.ts";
 import type { Skill } from "../skills/skill.ts";
 import { ROBOVIZ_PORT, RoboVizDrawer } from "../net/roboviz.ts";
+import { basicBehaviors } from "../behavior/basic.ts";
+import { DecisionList } from "../behavior/decision.ts";
 import type { ParamSet } from "../config/params.ts";
 import type { Perception } from "../protocol/perception.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
@@ -38,6 +40,11 @@ export interface AgentOptions {
   drawHost?: string;
   /** RoboViz's UDP port (32769). */
   drawPort?: number;
+  /**
+   * The top-level behaviour (e.g. "stand", "walk-test"), under get-up and set-play handling.
+   * Without one the agent decides nothing and whoever drives `motion` (an evaluation) does.
+   */
+  behaviour?: string;
 }
 
 type Phase = "new" | "scene-sent" | "init-sent";
@@ -75,6 +82,7 @@ export class Agent {
   private beamPending = false;
   private beamWait = 0;
   private drawer: RoboVizDrawer | null = null;
+  private readonly decisions: DecisionList | null;
   private readonly parser = new PerceptionParser();
   private readonly writer: ReplyWriter;
   private readonly controller: JointController;
@@ -97,6 +105,12 @@ export class Agent {
       standPose: this.standPose,
       skills: options.skills,
     });
+    const behaviours = basicBehaviors();
+    this.decisions = options.behaviour === undefined ? null : new DecisionList([
+      behaviours.create("get-up"),
+      behaviours.create("set-play"),
+      behaviours.create(options.behaviour),
+    ]);
     this.estimator = new Estimator(
       options.core,
       estimatorParams(options.params),
@@ -229,6 +243,11 @@ export class Agent {
       this.motion.reset();
       this.beamPending = false;
       this.log.debug(`beam to (${spot.x}, ${spot.y}) in ${w.playModeName}`);
+    }
+    if (this.decisions) {
+      this.motion.set(
+        this.decisions.step({ view: this.view(), fallen: this.motion.fall !== "upright" }),
+      );
     }
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     this.controller.target.set(

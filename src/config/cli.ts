@@ -23,6 +23,7 @@ export interface AgentCli {
   /** RoboViz host for --draw (the server host by default). */
   mhost: string;
   draw: boolean;
+  behaviour: string;
   help: boolean;
 }
 
@@ -39,8 +40,12 @@ export const AGENT_USAGE = `Usage: deno task run-agent [flags]
   --log-level LEVEL    ${LOG_LEVELS.join(" | ")} (default info)
   --record FILE        write the whole traffic as JSONL {t, dir, msg} for replay
   --draw               send RoboViz drawings (pose, ball, activity) over UDP
+  --behaviour NAME     top-level behaviour: stand or walk-test (default stand)
   --mhost HOST         RoboViz host for --draw, port 32769 (default: --host)
   --help               print this help`;
+
+/** Top-level behaviours --behaviour accepts. */
+export const BEHAVIOURS: readonly string[] = ["stand", "walk-test"];
 
 export class CliError extends Error {
   override name = "CliError";
@@ -74,6 +79,7 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
         "log-level": { type: "string", default: "info" },
         record: { type: "string" },
         draw: { type: "boolean", default: false },
+        behaviour: { type: "string", default: "stand" },
         mhost: { type: "string" },
         help: { type: "boolean", default: false },
       },
@@ -89,6 +95,10 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
   if (teamErr) throw new CliError(`--team: ${teamErr}`);
   const type = intFlag("type", v.type as string, 0, 4);
   if (!isRobotType(type)) throw new CliError(`--type: '${v.type}' is not a robot type 0-4`);
+  const behaviour = v.behaviour as string;
+  if (!BEHAVIOURS.includes(behaviour)) {
+    throw new CliError(`--behaviour: '${behaviour}' is not one of ${BEHAVIOURS.join(", ")}`);
+  }
   const core = v.core as string;
   if (!(CORE_KINDS as readonly string[]).includes(core)) {
     throw new CliError(`--core: '${core}' is not one of ${CORE_KINDS.join(", ")}`);
@@ -110,6 +120,7 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
     record: (v.record as string | undefined) ?? null,
     mhost: (v.mhost as string | undefined) ?? host,
     draw: v.draw as boolean,
+    behaviour: v.behaviour as string,
     help: v.help as boolean,
   };
 }

@@ -13,6 +13,7 @@ export const TEAM_USAGE = `Usage: deno task run-team [HOST] [PORT] [flags]
   --paramsfile FILE    passed to every agent; repeatable
   --log-level LEVEL    passed to every agent
   --record-dir DIR     each agent records its traffic to DIR/agent<unum>.jsonl
+  --behaviour NAME     passed to every agent (stand or walk-test)
   --stagger-ms N       wait between starting agents (default 1000; the server drops agents
                        that connect while it is still creating the previous body)
   --help               print this help`;
@@ -74,6 +75,7 @@ async function main(args: string[]): Promise<number> {
         "log-level": { type: "string", default: "info" },
         "record-dir": { type: "string" },
         "stagger-ms": { type: "string", default: "1000" },
+        behaviour: { type: "string", default: "stand" },
         help: { type: "boolean", default: false },
       },
     });
@@ -102,6 +104,8 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   const extra = [
+    "--behaviour",
+    parsed.values.behaviour as string,
     "--team",
     parsed.values.team as string,
     "--log-level",

@@ -1,0 +1,75 @@
+// The behaviour framework: behaviours are created by name from a per-agent registry with typed
+// options, and a priority-ordered decision list asks them in turn each cycle — the first one
+// that applies decides what the body does. A behaviour is told when it takes over (enter) and
+// when it hands over (leave). Nothing here is global: every agent builds its own.
+
+import type { MotionRequest } from "../motion/motion.ts";
+import type { WorldView } from "../world/world_view.ts";
+
+export interface BehaviorContext {
+  readonly view: WorldView;
+  /** Whether the body is lying or getting up (the motion layer handles that itself). */
+  readonly fallen: boolean;
+}
+
+export interface Behavior {
+  readonly name: string;
+  /** What to do now, or null when this behaviour does not apply (the next one is asked). */
+  decide(ctx: BehaviorContext): MotionRequest | null;
+  enter?(ctx: BehaviorContext): void;
+  leave?(ctx: BehaviorContext): void;
+}
+
+export interface BehaviorFactory<O> {
+  readonly name: string;
+  readonly defaults: O;
+  create(options: O): Behavior;
+}
+
+export class BehaviorRegistry {
+  private readonly factories = new Map<string, BehaviorFactory<unknown>>();
+
+  register<O>(factory: BehaviorFactory<O>): this {
+    if (this.factories.has(factory.name)) {
+      throw new Error(`behaviour '${factory.name}' is registered twice`);
+    }
+    this.factories.set(factory.name, factory as BehaviorFactory<unknown>);
+    return this;
+  }
+
+  names(): string[] {
+    return [...this.factories.keys()].sort();
+  }
+
+  /** A new behaviour by name, its defaults overlaid with `options`. */
+  create(name: string, options: Record<string, unknown> = {}): Behavior {
+    const f = this.factories.get(name);
+    if (!f) throw new Error(`no behaviour named '${name}' (known: ${this.names().join(", ")})`);
+    return f.create({ ...(f.defaults as Record<string, unknown>), ...options });
+  }
+}
+
+export class DecisionList {
+  private active: Behavior | null = null;
+
+  constructor(readonly layers: readonly Behavior[]) {}
+
+  /** The name of the behaviour that decided last. */
+  get current(): string | null {
+    return this.active?.name ?? null;
+  }
+
+  step(ctx: BehaviorContext): MotionRequest {
+    for (const b of this.layers) {
+      const request = b.decide(ctx);
+      if (request === null) continue;
+      if (b !== this.active) {
+        this.active?.leave?.(ctx);
+        b.enter?.(ctx);
+        this.active = b;
+      }
+      return request;
+    }
+    return { kind: "stand" };
+  }
+}
