@@ -48,6 +48,8 @@ async function main(args: string[]): Promise<number> {
       log,
       core,
       skills,
+      drawHost: cli.draw ? cli.mhost : undefined,
+      behaviour: cli.behaviour,
     });
   } catch (e) {
     log.error((e as Error).message);

@@ -87,3 +87,37 @@ Deno.test("agent without a behaviour decides nothing: the motion request is left
   agent.onMessage(cycleMessage(0, "PlayOn"));
   assert.equal(agent.motion.current.kind, "walk");
 });
+
+Deno.test("main.ts passes --behaviour through: walk-test moves the legs in play, stand does not", async () => {
+  const main = decodeURIComponent(new URL("../main.ts", import.meta.url).pathname);
+  const legSpeed = async (behaviour: string) => {
+    const script = function* () {
+      yield cycleMessage(0, "BeforeKickOff");
+      yield cycleMessage(0.02, "BeforeKickOff", "(unum 3) (team left) ");
+      for (let i = 0; i < 40; i++) yield cycleMessage(0.04 + i * 0.02, "PlayOn");
+    };
+    const server = FakeServer.start({ script });
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        main,
+        "--port",
+        String(server.port),
+        "--unum",
+        "3",
+        "--behaviour",
+        behaviour,
+      ],
+      stdout: "null",
+      stderr: "null",
+    }).output();
+    const [s] = await server.finished(1);
+    await server.close();
+    assert.equal(out.code, 1, "exits when the fake server closes");
+    const last = s.received[s.received.length - 1];
+    return Math.abs(Number(/\(lle3 (-?[\d.e-]+)\)/.exec(last)![1]));
+  };
+  assert.ok(await legSpeed("walk-test") > 0.05, "walking moves the hip");
+  assert.ok(await legSpeed("stand") < 1e-3, "standing holds the pose the fake server reports");
+});
