@@ -12,6 +12,8 @@ import { W } from "../core/layout.ts";
 const DEG = Math.PI / 180;
 const G = 9.81;
 const COM_MEAN_SECONDS = 1;
+/** Each leg's first joint (hip yaw-pitch); the IK's six angles follow in order. */
+const LEG_FIRST_JOINT: readonly number[] = [J.LHipYawPitch, J.RHipYawPitch];
 
 export interface WalkParams {
   stepTime: number;
@@ -168,7 +170,7 @@ export class WalkEngine {
     const out = this.core.walkOut, ik = this.core.ikTarget, a = this.core.ikAngles;
     ik.set(out.subarray(stanceSide * 12, stanceSide * 12 + 12));
     const s1 = this.core.legIK(stanceSide, NaN);
-    const first = [J.LHipYawPitch, J.RHipYawPitch];
+    const first = LEG_FIRST_JOINT;
     for (let k = 0; k < 6; k++) targets[first[stanceSide] + k] = a[k];
     const yawPitch = a[0];
     ik.set(out.subarray(swingSide * 12, swingSide * 12 + 12));
