@@ -3,6 +3,8 @@
 // low-variance resampling, weighted mean, and the constant-velocity track filter. Same steps and
 // the same xorshift32 stream as the TypeScript twin in src/core/ts_filters.ts.
 
+import { ld, st } from "./memory";
+
 const PARTICLE: i32 = 4;
 const LANDMARK: i32 = 5;
 const LINE_POINT: i32 = 3;
@@ -25,16 +27,6 @@ let rng: u32 = 1;
 // Kalman scratch: gain (4×2) and the two covariance rows it reads.
 let k0: f64 = 0, k1: f64 = 0, k2: f64 = 0, k3: f64 = 0;
 let k4: f64 = 0, k5: f64 = 0, k6: f64 = 0, k7: f64 = 0;
-
-// @ts-ignore: decorator
-function ld(p: usize, i: i32): f64 {
-  return load<f64>(p + (<usize> i << 3));
-}
-
-// @ts-ignore: decorator
-function st(p: usize, i: i32, v: f64): void {
-  store<f64>(p + (<usize> i << 3), v);
-}
 
 /** Assigns the filter slots: `base` in bytes, the others in float64 elements from base. */
 export function setFilterLayout(

@@ -3,6 +3,8 @@
 // src/core/layout.ts). Same steps as the TypeScript twin in src/core/ts_kernels.ts. No
 // allocation: the region is host-managed and the kernels only load and store f64.
 
+import { ld, st } from "./memory";
+
 // Body layout (body_model.ts B) and leg layout (L).
 const B_PARENT: i32 = 0;
 const B_AXIS: i32 = 1;
@@ -80,16 +82,6 @@ export function setLayout(
   IK_ANGLES = base + (<usize> ikAngles << 3);
   BATCH_TARGETS = base + (<usize> batchTargets << 3);
   BATCH_ANGLES = base + (<usize> batchAngles << 3);
-}
-
-// @ts-ignore: decorator
-function ld(p: usize, i: i32): f64 {
-  return load<f64>(p + (<usize> i << 3));
-}
-
-// @ts-ignore: decorator
-function st(p: usize, i: i32, v: f64): void {
-  store<f64>(p + (<usize> i << 3), v);
 }
 
 function wrap(a: f64): f64 {

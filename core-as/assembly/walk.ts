@@ -3,6 +3,8 @@
 // lift, both shifted by the linear inverted pendulum's periodic sway. Same steps as
 // src/core/ts_walk.ts.
 
+import { ld, st } from "./memory";
+
 // Fields of walkIn (src/core/layout.ts W).
 const PHASE: i32 = 0;
 const STEP_TIME: i32 = 1;
@@ -29,16 +31,6 @@ const SWING_END_YAW: i32 = 21;
 
 let WALK_IN: usize = 0;
 let WALK_OUT: usize = 0;
-
-// @ts-ignore: decorator
-function ld(p: usize, i: i32): f64 {
-  return load<f64>(p + (<usize> i << 3));
-}
-
-// @ts-ignore: decorator
-function st(p: usize, i: i32, v: f64): void {
-  store<f64>(p + (<usize> i << 3), v);
-}
 
 /** Assigns the walk slots: `base` in bytes, the others in float64 elements from base. */
 export function setWalkLayout(base: usize, walkIn: i32, walkOut: i32): void {

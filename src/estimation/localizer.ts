@@ -7,6 +7,7 @@ import type { NumericCore } from "../core/numeric_core.ts";
 import { MAX_PARTICLES, PARTICLE } from "../core/layout.ts";
 import { FIELD_LENGTH, FIELD_WIDTH } from "./field.ts";
 import type { ObservationCounts } from "./observations.ts";
+import { wrapAngle } from "../util/angles.ts";
 
 export interface LocalizerParams {
   particles: number;
@@ -144,8 +145,4 @@ export class Localizer {
     const u1 = this.core.uniform(), u2 = this.core.uniform();
     return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
   }
-}
-
-export function wrapAngle(a: number): number {
-  return Math.atan2(Math.sin(a), Math.cos(a));
 }

@@ -8,6 +8,7 @@ import type { ParamSet } from "../config/params.ts";
 import { J } from "../body/joints.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import { W } from "../core/layout.ts";
+import { clamp } from "../util/angles.ts";
 
 const DEG = Math.PI / 180;
 const G = 9.81;
@@ -68,10 +69,6 @@ export function walkParams(p: ParamSet): WalkParams {
     comGain: p.get("walk.com_gain"),
     slowCom: p.get("walk.slow_com"),
   };
-}
-
-function clamp(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : v > hi ? hi : v;
 }
 
 function approach(v: number, target: number, step: number): number {

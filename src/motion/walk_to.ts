@@ -3,6 +3,8 @@
 // Far away it turns toward the target and walks forward; close by it steps omnidirectionally
 // and turns to the final heading.
 
+import { clamp, wrapAngle } from "../util/angles.ts";
+
 export interface Pose2 {
   x: number;
   y: number;
@@ -40,14 +42,6 @@ export const DEFAULT_WALK_TO: WalkToOptions = {
   headingTolerance: 0.15,
 };
 
-function wrap(a: number): number {
-  return Math.atan2(Math.sin(a), Math.cos(a));
-}
-
-function clamp(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : v > hi ? hi : v;
-}
-
 export function walkTo(
   self: Pose2,
   target: Pose2,
@@ -59,7 +53,7 @@ export function walkTo(
   const c = Math.cos(self.theta), s = Math.sin(self.theta);
   // Target in the robot frame.
   const rx = c * dx + s * dy, ry = -s * dx + c * dy;
-  const headingError = wrap(target.theta - self.theta);
+  const headingError = wrapAngle(target.theta - self.theta);
   if (d < o.positionTolerance && Math.abs(headingError) < o.headingTolerance) {
     return { vx: 0, vy: 0, vth: 0, done: true };
   }
