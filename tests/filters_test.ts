@@ -83,6 +83,7 @@ Deno.test("particle filter kernels: WASM and TS agree within 1e-9", async () => 
     w.seed(99);
     t.seed(99);
     assert.equal(w.uniform(), t.uniform());
+    assert.ok(Math.abs(w.gaussian() - t.gaussian()) < 1e-12, "gaussian");
     w.pfPredict(n, 0.05, 0.01, 0.02, 0.01, 0.01);
     t.pfPredict(n, 0.05, 0.01, 0.02, 0.01, 0.01);
     assert.ok(maxDiff(w.particles, t.particles) < 1e-9, "predict");

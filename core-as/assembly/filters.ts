@@ -76,7 +76,7 @@ export function uniform(): f64 {
   return (<f64> x + 1) / 4294967297.0;
 }
 
-function gaussian(): f64 {
+export function gaussian(): f64 {
   const u1 = uniform(), u2 = uniform();
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
 }

@@ -258,6 +258,7 @@ export function legIKBatch(side: i32, count: i32): i32 {
 }
 
 export {
+  gaussian,
   kfPredict,
   kfUpdate,
   pfMean,

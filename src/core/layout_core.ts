@@ -19,6 +19,7 @@ export interface Kernels {
   legIKBatch(side: number, count: number): number;
   seed(s: number): void;
   uniform(): number;
+  gaussian(): number;
   pfPredict(n: number, dx: number, dy: number, dth: number, sxy: number, sth: number): void;
   pfWeight(n: number, nLandmarks: number, nPoints: number): number;
   pfResample(n: number): void;
@@ -114,6 +115,9 @@ export class LayoutCore implements NumericCore {
   }
   uniform(): number {
     return this.k.uniform();
+  }
+  gaussian(): number {
+    return this.k.gaussian();
   }
   pfPredict(n: number, dx: number, dy: number, dth: number, sxy: number, sth: number): void {
     this.k.pfPredict(n, dx, dy, dth, sxy, sth);

@@ -60,6 +60,8 @@ export interface NumericCore {
   seed(s: number): void;
   /** Uniform random number in (0, 1) from the core's stream. */
   uniform(): number;
+  /** Standard normal random number (Box–Muller) from the same stream. */
+  gaussian(): number;
   /** Moves n particles by odometry (dx, dy in each particle's frame, dθ) plus noise. */
   pfPredict(n: number, dx: number, dy: number, dth: number, sxy: number, sth: number): void;
   /** Weights n particles by landmark and line-point likelihoods; returns the best log-likelihood. */

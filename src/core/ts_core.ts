@@ -25,6 +25,7 @@ function tsKernels(buffer: ArrayBuffer): Kernels {
     legIKBatch: (side, count) => kin.legIKBatch(side, count),
     seed: (s) => fil.seed(s),
     uniform: () => fil.uniform(),
+    gaussian: () => fil.gaussian(),
     pfPredict: (n, dx, dy, dth, sxy, sth) => fil.pfPredict(n, dx, dy, dth, sxy, sth),
     pfWeight: (n, nl, np) => fil.pfWeight(n, nl, np),
     pfResample: (n) => fil.pfResample(n),

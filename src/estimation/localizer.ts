@@ -61,9 +61,9 @@ export class Localizer {
     const w = 1 / this.n;
     for (let i = from; i < this.n; i++) {
       const o = i * PARTICLE;
-      p[o] = x + sxy * this.gauss();
-      p[o + 1] = y + sxy * this.gauss();
-      p[o + 2] = theta + sth * this.gauss();
+      p[o] = x + sxy * this.core.gaussian();
+      p[o + 1] = y + sxy * this.core.gaussian();
+      p[o + 2] = theta + sth * this.core.gaussian();
       p[o + 3] = w;
     }
     this.initialized = true;
@@ -139,10 +139,5 @@ export class Localizer {
   private readMean(): void {
     const o = this.core.pfOut;
     this.pose = { x: o[0], y: o[1], theta: o[2] };
-  }
-
-  private gauss(): number {
-    const u1 = this.core.uniform(), u2 = this.core.uniform();
-    return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
   }
 }
