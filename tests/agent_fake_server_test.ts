@@ -2,8 +2,14 @@
 // in (syn), eleven agents in one process, beams, malformed input, and exits when the link ends.
 
 import assert from "assert";
+import type { Agent } from "../src/agent/agent.ts";
 import { runAgent } from "../src/agent/runner.ts";
-import { FakeServer, type FakeSession, recordedScript } from "../src/testing/fake_server.ts";
+import {
+  FakeServer,
+  type FakeSession,
+  recordedScript,
+  type Script,
+} from "../src/testing/fake_server.ts";
 import { encodeFrame } from "../src/net/framing.ts";
 import { AGENT1, serverMessagesOf } from "./fixtures.ts";
 import { cycleMessage, makeAgent } from "./helpers.ts";
@@ -12,13 +18,23 @@ function replies(s: FakeSession): string[] {
   return s.received.slice(1);
 }
 
-Deno.test("fake server: handshake order, one (syn) reply per message, beam after registration", async () => {
-  const msgs = await serverMessagesOf(AGENT1);
-  const server = FakeServer.start({ script: recordedScript(msgs, 80) });
-  const { agent, lines } = await makeAgent(1, 2);
-  const code = await runAgent(agent, { host: "127.0.0.1", port: server.port });
+/** Runs one agent against a fake server that plays `script`; its exit code and the session. */
+async function playScript(
+  script: Script,
+  agent: Agent,
+  recordPath?: string,
+): Promise<{ code: number; s: FakeSession }> {
+  const server = FakeServer.start({ script });
+  const code = await runAgent(agent, { host: "127.0.0.1", port: server.port, recordPath });
   const [s] = await server.finished(1);
   await server.close();
+  return { code, s };
+}
+
+Deno.test("fake server: handshake order, one (syn) reply per message, beam after registration", async () => {
+  const msgs = await serverMessagesOf(AGENT1);
+  const { agent, lines } = await makeAgent(1, 2);
+  const { code, s } = await playScript(recordedScript(msgs, 80), agent);
   assert.equal(code, 1, "the agent exits non-zero when the server closes");
   assert.ok(lines.some((l) => /ERROR .*server at 127\.0\.0\.1:\d+ closed the connection/.test(l)));
   assert.deepEqual(s.violations, []);
@@ -115,11 +131,8 @@ Deno.test("fake server: re-beam on BeforeKickOff and after goals, not in play", 
     yield cycleMessage(0.02, "BeforeKickOff", "(unum 6) (team right) ");
     for (let i = 0; i < modes.length; i++) yield cycleMessage(0.04 + i * 0.02, modes[i]);
   };
-  const server = FakeServer.start({ script });
   const { agent } = await makeAgent(6);
-  await runAgent(agent, { host: "127.0.0.1", port: server.port });
-  const [s] = await server.finished(1);
-  await server.close();
+  const { s } = await playScript(script, agent);
   assert.deepEqual(s.violations, []);
   const beamed = replies(s).slice(2).map((r) => r.includes("(beam"));
   // Registration in BeforeKickOff beams at once; then entering Goal_Left, Goal_Right, BeforeKickOff.
@@ -148,11 +161,8 @@ Deno.test("fake server: a malformed message still gets its reply, and the agent 
     yield "(((((garbage";
     yield cycleMessage(0.08, "PlayOn");
   };
-  const server = FakeServer.start({ script });
   const { agent, lines } = await makeAgent(3);
-  await runAgent(agent, { host: "127.0.0.1", port: server.port });
-  const [s] = await server.finished(1);
-  await server.close();
+  const { s } = await playScript(script, agent);
   assert.deepEqual(s.violations, []);
   assert.equal(replies(s).length, 5);
   assert.equal(agent.parseErrors, 2);
@@ -190,12 +200,9 @@ Deno.test("runner: an unreachable server gives one line naming host and port", a
 
 Deno.test("runner: --record writes both directions in the replayable format", async () => {
   const msgs = await serverMessagesOf(AGENT1);
-  const server = FakeServer.start({ script: recordedScript(msgs, 10) });
   const { agent } = await makeAgent(1);
   const path = await Deno.makeTempFile({ suffix: ".jsonl" });
-  await runAgent(agent, { host: "127.0.0.1", port: server.port, recordPath: path });
-  const [s] = await server.finished(1);
-  await server.close();
+  const { s } = await playScript(recordedScript(msgs, 10), agent, path);
   const rec = (await Deno.readTextFile(path)).trim().split("\n").map((l) => JSON.parse(l));
   await Deno.remove(path);
   assert.equal(rec.length, 21);
@@ -212,11 +219,8 @@ Deno.test("fake server: the beam waits until the legs hold the stand pose", asyn
     yield cycleMessage(0.2, "BeforeKickOff");
     yield cycleMessage(0.22, "BeforeKickOff");
   };
-  const server = FakeServer.start({ script });
   const { agent } = await makeAgent(2);
-  await runAgent(agent, { host: "127.0.0.1", port: server.port });
-  const [s] = await server.finished(1);
-  await server.close();
+  const { s } = await playScript(script, agent);
   assert.deepEqual(replies(s).map((r) => r.includes("(beam -11 -3.5 0)")), [
     false,
     false,
@@ -244,7 +248,6 @@ Deno.test("fake server: lying before the first beam starts no get-up; the beam r
     yield lying(0.7, "", true); // legs in the stand pose: the beam goes out
     yield cycleMessage(0.72, "BeforeKickOff");
   };
-  const server = FakeServer.start({ script });
   const { agent } = await makeAgent(4);
   const activities: string[] = [];
   const perceive = agent.perceive.bind(agent);
@@ -252,9 +255,7 @@ Deno.test("fake server: lying before the first beam starts no get-up; the beam r
     perceive(p);
     activities.push(agent.motion.activity);
   };
-  await runAgent(agent, { host: "127.0.0.1", port: server.port });
-  const [s] = await server.finished(1);
-  await server.close();
+  const { s } = await playScript(script, agent);
   assert.ok(activities.every((a) => !a.startsWith("SKILL_GETUP")), activities.join(" "));
   assert.ok(replies(s).some((r) => r.includes("(beam -8.5 -7 0)")));
   assert.equal(agent.motion.fall, "upright");
