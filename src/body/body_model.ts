@@ -129,10 +129,6 @@ export interface BodyModel {
   readonly totalMass: number;
   /** Torso centre above the sole with all joints at zero (straight legs). */
   readonly standingHeight: number;
-  /** The camera (head centre) relative to the head pitch pivot, head frame. */
-  readonly cameraOffset: V3;
-  /** Sole centre of each foot relative to the ankle-roll pivot, foot frame. */
-  readonly soleOffset: V3;
 }
 
 interface BodyDef {
@@ -246,8 +242,6 @@ function buildType(type: RobotType): BodyModel {
     maxSpeed,
     totalMass,
     standingHeight,
-    cameraOffset: [0, 0, 0.005] as V3,
-    soleOffset: [0, 0, -0.045] as V3,
   });
 }
 

@@ -12,7 +12,7 @@ export const MAX_BATCH = 1000;
 export const MAX_PARTICLES = 1000;
 export const MAX_LANDMARKS = 16;
 export const MAX_LINE_POINTS = 128;
-/** Kalman tracks: the ball and 22 players. */
+/** Kalman tracks: the ball (0) and 22 players (1…22); one spare. */
 export const MAX_TRACKS = 24;
 /** Floats per particle: x, y, θ, weight. */
 export const PARTICLE = 4;

@@ -3,7 +3,7 @@
 // dropped as outliers, unless they keep coming, which means the ball really is elsewhere.
 
 import type { NumericCore } from "../core/numeric_core.ts";
-import { TRACK } from "../core/layout.ts";
+import { resetTrack } from "./track_reset.ts";
 
 export interface BallParams {
   /** Fraction of its speed the rolling ball keeps per second. */
@@ -60,14 +60,7 @@ export class BallTracker {
   }
 
   private reset(x: number, y: number, sigma: number): void {
-    const t = this.core.tracks;
-    t.fill(0, T * TRACK, (T + 1) * TRACK);
-    t[0] = x;
-    t[1] = y;
-    t[4] = sigma * sigma;
-    t[9] = sigma * sigma;
-    t[14] = 1;
-    t[19] = 1;
+    resetTrack(this.core.tracks, T, x, y, sigma);
     this.known = true;
     this.outliers = 0;
   }

@@ -156,6 +156,7 @@ export class Estimator {
       this.ball.observe(x, y, Math.hypot(r[0], r[1]), world.time, spread);
     }
     for (const pl of v.players) {
+      if (pl.team === this.team && pl.id === world.unum) continue;
       let n = 0, sx = 0, sy = 0;
       let head: number | null = null;
       for (const part of PARTS) {
@@ -169,8 +170,6 @@ export class Estimator {
       }
       if (n === 0) continue;
       const rx = sx / n, ry = sy / n;
-      const self = pl.team === this.team && pl.id === world.unum;
-      if (self) continue;
       this.players.observe(
         pl.team === this.team,
         pl.id,

@@ -4,6 +4,7 @@
 
 import type { Side } from "../protocol/perception.ts";
 import type { FlagName, GoalPostName } from "../protocol/perception.ts";
+import { clamp } from "../util/angles.ts";
 
 export const FIELD_LENGTH = 30;
 export const FIELD_WIDTH = 20;
@@ -12,7 +13,6 @@ export const GOAL_POST_HEIGHT = 0.8;
 export const PENALTY_DEPTH = 1.8;
 export const PENALTY_WIDTH = 6;
 export const CENTER_CIRCLE_RADIUS = 2;
-export const BALL_RADIUS = 0.042;
 
 export type LandmarkName = FlagName | GoalPostName;
 
@@ -34,8 +34,11 @@ const WORLD_LANDMARKS: Readonly<Record<LandmarkName, Point3>> = {
   G2R: { x: 15, y: -1.05, z: GOAL_POST_HEIGHT },
 };
 
-/** Field line segments [x1, y1, x2, y2] in the world frame: borders, halfway, boxes, circle. */
-function worldLines(): number[][] {
+/**
+ * Field line segments [x1, y1, x2, y2]: borders, halfway, boxes, circle. The field is symmetric,
+ * so the set is the same in our frame for either side.
+ */
+export function fieldLines(): number[][] {
   const h = FIELD_LENGTH / 2, w = FIELD_WIDTH / 2, bx = h - PENALTY_DEPTH, by = PENALTY_WIDTH / 2;
   const lines = [
     [0, -w, 0, w],
@@ -64,11 +67,6 @@ export function landmark(name: LandmarkName, side: Side): Point3 {
   return side === "left" ? { ...p } : { x: -p.x, y: -p.y, z: p.z };
 }
 
-/** The line segments in our frame (the field is symmetric, so the same set for both sides). */
-export function fieldLines(): number[][] {
-  return worldLines();
-}
-
 /** Grid geometry of the distance map: it covers the field plus a margin. */
 export const GRID = {
   /** Cell size, metres. */
@@ -86,7 +84,7 @@ function segmentDistance(px: number, py: number, l: number[]): number {
   const dx = x2 - x1, dy = y2 - y1;
   const len2 = dx * dx + dy * dy;
   let t = ((px - x1) * dx + (py - y1) * dy) / len2;
-  t = t < 0 ? 0 : t > 1 ? 1 : t;
+  t = clamp(t, 0, 1);
   const ex = x1 + t * dx - px, ey = y1 + t * dy - py;
   return Math.sqrt(ex * ex + ey * ey);
 }
@@ -98,7 +96,7 @@ export function buildDistanceMap(out: Uint8Array): void {
   out.fill(maxCm, 0, width * height);
   const reach = maxCm / 100;
   // Each segment only touches the cells within saturation distance of it.
-  for (const l of worldLines()) {
+  for (const l of fieldLines()) {
     const i0 = Math.max(0, Math.floor((Math.min(l[0], l[2]) - reach - x0) / resolution));
     const i1 = Math.min(width - 1, Math.ceil((Math.max(l[0], l[2]) + reach - x0) / resolution));
     const j0 = Math.max(0, Math.floor((Math.min(l[1], l[3]) - reach - y0) / resolution));

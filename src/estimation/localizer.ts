@@ -7,7 +7,7 @@ import type { NumericCore } from "../core/numeric_core.ts";
 import { MAX_PARTICLES, PARTICLE } from "../core/layout.ts";
 import { FIELD_LENGTH, FIELD_WIDTH } from "./field.ts";
 import type { ObservationCounts } from "./observations.ts";
-import { wrapAngle } from "../util/angles.ts";
+import { clamp, wrapAngle } from "../util/angles.ts";
 
 export interface LocalizerParams {
   particles: number;
@@ -34,7 +34,7 @@ export interface Pose {
 }
 
 export class Localizer {
-  /** Latest estimate (filter mean plus odometry since), or null before the first fix. */
+  /** The filter mean after the last vision update, or null before the first fix. */
   pose: Pose | null = null;
   /** 0…1: how well the last vision frame was explained and how tight the particles are. */
   confidence = 0;
@@ -47,12 +47,8 @@ export class Localizer {
     private readonly params: LocalizerParams,
     seed: number,
   ) {
-    this.n = Math.max(10, Math.min(MAX_PARTICLES, Math.round(params.particles)));
+    this.n = clamp(Math.round(params.particles), 10, MAX_PARTICLES);
     core.seed(seed);
-  }
-
-  get particleCount(): number {
-    return this.n;
   }
 
   /** Puts all particles around a pose (e.g. where we just beamed). */

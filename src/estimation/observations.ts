@@ -13,6 +13,7 @@ import {
 } from "../protocol/perception.ts";
 import { landmark, type LandmarkName } from "./field.ts";
 import type { TiltFilter } from "./tilt.ts";
+import { wrapAngle } from "../util/angles.ts";
 
 export interface ObservationNoise {
   /** σ of a landmark's horizontal position: base + perMetre · distance. */
@@ -147,5 +148,5 @@ export function poseFromLandmarks(core: NumericCore, n: number): [number, number
     x += L[o] - (c * L[o + 2] - s * L[o + 3]);
     y += L[o + 1] - (s * L[o + 2] + c * L[o + 3]);
   }
-  return [x / n, y / n, Math.atan2(s, c)];
+  return [x / n, y / n, wrapAngle(th)];
 }

@@ -5,7 +5,7 @@
 import type { TiltFilter } from "./tilt.ts";
 
 export class Odometry {
-  /** Motion since the last take(): forward, left (frame at take time), and turn. */
+  /** Motion since the last clear(): forward, left (in the frame at that clear), and turn. */
   dx = 0;
   dy = 0;
   dth = 0;

@@ -3,7 +3,8 @@
 // long ago it was seen.
 
 import type { NumericCore } from "../core/numeric_core.ts";
-import { MAX_TRACKS, TRACK } from "../core/layout.ts";
+import { TRACK } from "../core/layout.ts";
+import { resetTrack } from "./track_reset.ts";
 
 export interface TrackedPlayer {
   teammate: boolean;
@@ -32,7 +33,7 @@ export class PlayerTracker {
   constructor(private readonly core: NumericCore) {}
 
   private track(slot: number): number {
-    return Math.min(MAX_TRACKS - 1, 1 + slot);
+    return 1 + slot;
   }
 
   predict(dt: number): void {
@@ -56,13 +57,7 @@ export class PlayerTracker {
     const tracks = this.core.tracks;
     let p = this.players[slot];
     if (!p || now - p.seen > 2) {
-      tracks.fill(0, t * TRACK, (t + 1) * TRACK);
-      tracks[t * TRACK] = x;
-      tracks[t * TRACK + 1] = y;
-      tracks[t * TRACK + 4] = sigma * sigma;
-      tracks[t * TRACK + 9] = sigma * sigma;
-      tracks[t * TRACK + 14] = 1;
-      tracks[t * TRACK + 19] = 1;
+      resetTrack(tracks, t, x, y, sigma);
       p = { teammate, unum, x, y, vx: 0, vy: 0, fallen: false, seen: now };
       this.players[slot] = p;
     } else {
