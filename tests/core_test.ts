@@ -3,7 +3,7 @@
 
 import assert from "assert";
 import { bodyModel } from "../src/body/body_model.ts";
-import { J, JOINTS, type RobotType } from "../src/body/joints.ts";
+import { J, JOINTS, LEG_FIRST_JOINT, type RobotType } from "../src/body/joints.ts";
 import { loadAgentParams } from "../src/config/paramfiles.ts";
 import { IK_LIMITED, IK_UNREACHABLE, MAX_BATCH } from "../src/core/layout.ts";
 import { createCore, type NumericCore } from "../src/core/numeric_core.ts";
@@ -12,7 +12,6 @@ import { Rng } from "./rng.ts";
 
 const TYPES: RobotType[] = [0, 1, 2, 3, 4];
 const module = await compileCore();
-const LEG_FIRST = [J.LHipYawPitch, J.RHipYawPitch];
 const DEG = Math.PI / 180;
 
 async function cores(type: RobotType): Promise<NumericCore[]> {
@@ -92,8 +91,8 @@ for (const type of TYPES) {
           assert.equal(c.legIK(side, NaN), 0);
           const want = c.q.slice();
           for (let k = 0; k < 6; k++) {
-            worstQ = Math.max(worstQ, Math.abs(c.ikAngles[k] - want[LEG_FIRST[side] + k]));
-            c.q[LEG_FIRST[side] + k] = c.ikAngles[k];
+            worstQ = Math.max(worstQ, Math.abs(c.ikAngles[k] - want[LEG_FIRST_JOINT[side] + k]));
+            c.q[LEG_FIRST_JOINT[side] + k] = c.ikAngles[k];
           }
           c.forwardKinematics();
           const got = c.soles.subarray(side * 12, side * 12 + 12);
@@ -119,12 +118,12 @@ Deno.test("IK: a held hip yaw-pitch keeps the sole position and sole normal exac
       c.forwardKinematics();
       const side = (n % 2) as 0 | 1;
       const target = c.soles.slice(side * 12, side * 12 + 12);
-      const held = c.q[LEG_FIRST[side]] + rng.uniform(-0.15, 0.15);
+      const held = c.q[LEG_FIRST_JOINT[side]] + rng.uniform(-0.15, 0.15);
       c.ikTarget.set(target);
       const status = c.legIK(side, Math.min(0, held));
       if (status !== 0) continue;
       assert.equal(c.ikAngles[0], Math.min(0, held));
-      for (let k = 0; k < 6; k++) c.q[LEG_FIRST[side] + k] = c.ikAngles[k];
+      for (let k = 0; k < 6; k++) c.q[LEG_FIRST_JOINT[side] + k] = c.ikAngles[k];
       c.forwardKinematics();
       const got = c.soles.subarray(side * 12, side * 12 + 12);
       for (let k = 9; k < 12; k++) assert.ok(Math.abs(got[k] - target[k]) < 1e-9, "position");
@@ -145,7 +144,7 @@ Deno.test("IK: unreachable targets are reported and clamped; limits clamp", asyn
     assert.ok(status & IK_UNREACHABLE);
     const m = bodyModel(1);
     for (let k = 0; k < 6; k++) {
-      const j = LEG_FIRST[0] + k;
+      const j = LEG_FIRST_JOINT[0] + k;
       assert.ok(c.ikAngles[k] >= m.min[j] && c.ikAngles[k] <= m.max[j]);
     }
     // A foot rolled 80° cannot be met by a ±45° ankle roll.

@@ -6,7 +6,9 @@
 import assert from "assert";
 import { J, JOINTS, jointsOfType, NUM_JOINTS, type RobotType } from "../src/body/joints.ts";
 import { bodyModel } from "../src/body/body_model.ts";
-import { loadParamFiles, ParamSet } from "../src/config/params.ts";
+import { ParamSet } from "../src/config/params.ts";
+import { loadAgentParams } from "../src/config/paramfiles.ts";
+import { standPoseFromParams } from "../src/agent/agent.ts";
 import { createCore, type NumericCore } from "../src/core/numeric_core.ts";
 import { curvePose } from "../src/skills/foot_curve.ts";
 import { CoreFootSolver, rpyToMatrix } from "../src/skills/foot_solver.ts";
@@ -26,16 +28,7 @@ function path(rel: string): string {
   return decodeURIComponent(new URL(rel, ROOT).pathname);
 }
 
-async function paramsFor(type: RobotType): Promise<ParamSet> {
-  const files = [path("paramfiles/default.params"), path("paramfiles/skills.params")];
-  try {
-    Deno.statSync(path(`paramfiles/type${type}.params`));
-    files.push(path(`paramfiles/type${type}.params`));
-  } catch {
-    // no per-type file for this type
-  }
-  return await loadParamFiles(files);
-}
+const paramsFor = (type: RobotType) => loadAgentParams(type, []);
 
 const params = await paramsFor(0);
 const SKILL_FILES = ["stand", "kick_left", "getup_front", "getup_back"].map((n) =>
@@ -43,12 +36,7 @@ const SKILL_FILES = ["stand", "kick_left", "getup_front", "getup_back"].map((n) 
 );
 const library = await loadSkillFiles(SKILL_FILES, params);
 
-/** The stand pose of the param files, radians by joint index. */
-function standPose(p: ParamSet): Float64Array {
-  return Float64Array.from(JOINTS, (j) => p.get(`stand.${j.perceptor}`) * DEG);
-}
-
-const STAND = standPose(params);
+const STAND = standPoseFromParams(params);
 
 function compile(text: string, p: ParamSet = params): Skill {
   const lib = parseSkills(text, "t.skl", p);
@@ -371,7 +359,7 @@ Deno.test("player: the bundled skills play to the end on every type, within limi
   for (const type of TYPES) {
     const p = await paramsFor(type);
     const lib = await loadSkillFiles(SKILL_FILES, p);
-    const stand = standPose(p);
+    const stand = standPoseFromParams(p);
     const model = bodyModel(type);
     const present = new Set(jointsOfType(type));
     for (const skill of lib.values()) {

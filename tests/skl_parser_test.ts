@@ -5,6 +5,7 @@
 import assert from "assert";
 import { J } from "../src/body/joints.ts";
 import { loadParamFiles, ParamSet } from "../src/config/params.ts";
+import { bundledSkillFiles } from "../src/config/paramfiles.ts";
 import type { Expr } from "../src/skills/skl_ast.ts";
 import { parseSkl } from "../src/skills/skl_parser.ts";
 import { evaluate, loadSkillFiles, parseSkills } from "../src/skills/skill_compiler.ts";
@@ -21,13 +22,6 @@ function path(rel: string): string {
 
 const PARAM_FILES = [path("paramfiles/default.params"), path("paramfiles/skills.params")];
 const params = await loadParamFiles(PARAM_FILES);
-
-function skillFiles(): string[] {
-  return [...Deno.readDirSync(path("skills/"))]
-    .filter((e) => e.isFile && e.name.endsWith(".skl"))
-    .map((e) => path(`skills/${e.name}`))
-    .sort();
-}
 
 function close(a: number, b: number, eps = 1e-12): boolean {
   return Math.abs(a - b) <= eps;
@@ -51,7 +45,7 @@ function firstValue(text: string, p: ParamSet = params): number {
 }
 
 Deno.test("skl: every file in skills/ parses and compiles with the bundled params", async () => {
-  const files = skillFiles();
+  const files = bundledSkillFiles();
   assert.ok(files.length >= 4, `skill files: ${files}`);
   for (const type1 of [false, true]) {
     const p = type1
@@ -408,7 +402,7 @@ Deno.test("skl: malformed input: one SkillError line at the exact line and colum
 
 Deno.test("skl: damaged skill files throw SkillError and nothing else", () => {
   const rng = new Rng(20240611);
-  const sources = skillFiles().map((f) => Deno.readTextFileSync(f));
+  const sources = bundledSkillFiles().map((f) => Deno.readTextFileSync(f));
   const junk = [
     " ",
     "\n",

@@ -30,6 +30,9 @@ export enum J {
 
 export const NUM_JOINTS = 24;
 
+/** Each leg's first joint (hip yaw-pitch), left then right; the six leg joints follow in IK order. */
+export const LEG_FIRST_JOINT: readonly [number, number] = [J.LHipYawPitch, J.RHipYawPitch];
+
 export interface JointInfo {
   readonly index: number;
   readonly name: string;

@@ -5,7 +5,7 @@
 // hips, and the walk slows down while the torso is far off upright.
 
 import type { ParamSet } from "../config/params.ts";
-import { J } from "../body/joints.ts";
+import { LEG_FIRST_JOINT } from "../body/joints.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import { W } from "../core/layout.ts";
 import { clamp } from "../util/angles.ts";
@@ -13,8 +13,6 @@ import { clamp } from "../util/angles.ts";
 const DEG = Math.PI / 180;
 const G = 9.81;
 const COM_MEAN_SECONDS = 1;
-/** Each leg's first joint (hip yaw-pitch); the IK's six angles follow in order. */
-const LEG_FIRST_JOINT: readonly number[] = [J.LHipYawPitch, J.RHipYawPitch];
 
 export interface WalkParams {
   stepTime: number;
@@ -94,7 +92,13 @@ export class WalkEngine {
   private planned = false;
   private comMean = 0;
 
-  constructor(private readonly core: NumericCore, readonly params: WalkParams) {}
+  /** The walk kernel's left and right sole poses: views on walkOut, made once. */
+  private readonly walkSoles: readonly [Float64Array, Float64Array];
+
+  constructor(private readonly core: NumericCore, readonly params: WalkParams) {
+    const out = core.walkOut;
+    this.walkSoles = [out.subarray(0, 12), out.subarray(12, 24)];
+  }
 
   /** The velocity to walk at; limited to what the parameters allow. */
   setVelocity(vx: number, vy: number, vth: number): void {
@@ -164,15 +168,15 @@ export class WalkEngine {
     this.core.walkFeet();
     this.planned = true;
     const stanceSide = this.support as 0 | 1, swingSide = (1 - this.support) as 0 | 1;
-    const out = this.core.walkOut, ik = this.core.ikTarget, a = this.core.ikAngles;
-    ik.set(out.subarray(stanceSide * 12, stanceSide * 12 + 12));
-    const s1 = this.core.legIK(stanceSide, NaN);
+    const ik = this.core.ikTarget, a = this.core.ikAngles;
     const first = LEG_FIRST_JOINT;
-    for (let k = 0; k < 6; k++) targets[first[stanceSide] + k] = a[k];
+    ik.set(this.walkSoles[stanceSide]);
+    const s1 = this.core.legIK(stanceSide, NaN);
+    targets.set(a, first[stanceSide]);
     const yawPitch = a[0];
-    ik.set(out.subarray(swingSide * 12, swingSide * 12 + 12));
+    ik.set(this.walkSoles[swingSide]);
     const s2 = this.core.legIK(swingSide, yawPitch);
-    for (let k = 0; k < 6; k++) targets[first[swingSide] + k] = a[k];
+    targets.set(a, first[swingSide]);
     // IMU feedback through the hips: a torso pitched forward beyond the lean flexes the hips
     // less; a torso rolled to the right (left side up) turns the legs' roll the other way.
     const dp = p.pitchGain * (pitch - p.lean) + p.comGain * comError, dr = p.rollGain * roll;

@@ -3,7 +3,7 @@
 // it solves them with the agent's numeric core (analytic leg IK, forward kinematics, centre of
 // mass). Torso frame, metres and radians.
 
-import { J } from "../body/joints.ts";
+import { LEG_FIRST_JOINT } from "../body/joints.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import type { Side } from "./skill_names.ts";
 import type { FootPose } from "./skill.ts";
@@ -23,9 +23,8 @@ export interface FootPoseSolver {
   stabilize(side: Side, x: number, y: number, targets: Float64Array): boolean;
 }
 
-/** First joint (hip yaw-pitch) of each leg; the six leg joints follow in IK order. */
-const FIRST_JOINT: Readonly<Record<Side, number>> = { left: J.LHipYawPitch, right: J.RHipYawPitch };
 const CORE_SIDE: Readonly<Record<Side, 0 | 1>> = { left: 0, right: 1 };
+const LEGS: readonly Side[] = ["left", "right"];
 
 /** stabilize stops when the centre of mass is this close to its goal (metres)… */
 const STABILIZE_TOLERANCE = 1e-4;
@@ -49,21 +48,19 @@ export function rpyToMatrix(roll: number, pitch: number, yaw: number, out: Float
 }
 
 export class CoreFootSolver implements FootPoseSolver {
-  /**
-   * Added to every setfoot / curve position (torso frame). UT's skill files give those relative
-   * to the ball: the motion module writes the ball's position here each cycle. Zero: the
-   * positions are in the torso frame.
-   */
-  readonly origin = new Float64Array(3);
+  /** Left and right sole poses of forwardKinematics: views on core.soles, made once. */
+  private readonly soles: readonly [Float64Array, Float64Array];
 
-  constructor(private readonly core: NumericCore) {}
+  constructor(private readonly core: NumericCore) {
+    this.soles = [core.soles.subarray(0, 12), core.soles.subarray(12, 24)];
+  }
 
   setFoot(side: Side, pose: FootPose, targets: Float64Array): boolean {
     const t = this.core.ikTarget;
     rpyToMatrix(pose.roll, pose.pitch, pose.yaw, t);
-    t[9] = this.origin[0] + pose.x;
-    t[10] = this.origin[1] + pose.y;
-    t[11] = this.origin[2] + pose.z;
+    t[9] = pose.x;
+    t[10] = pose.y;
+    t[11] = pose.z;
     return this.solve(side, targets) === 0;
   }
 
@@ -79,9 +76,8 @@ export class CoreFootSolver implements FootPoseSolver {
       if (Math.hypot(ex, ey) < STABILIZE_TOLERANCE) return true;
       if (round === STABILIZE_ROUNDS) return false;
       // Moving both soles by +e under the torso moves the body by −e over the feet.
-      for (const leg of ["left", "right"] as const) {
-        const at = CORE_SIDE[leg] * 12;
-        core.ikTarget.set(core.soles.subarray(at, at + 12));
+      for (const leg of LEGS) {
+        core.ikTarget.set(this.soles[CORE_SIDE[leg]]);
         core.ikTarget[9] += ex;
         core.ikTarget[10] += ey;
         this.solve(leg, targets);
@@ -92,7 +88,7 @@ export class CoreFootSolver implements FootPoseSolver {
   /** Leg IK for core.ikTarget, the angles written into targets; returns the IK status. */
   private solve(side: Side, targets: Float64Array): number {
     const status = this.core.legIK(CORE_SIDE[side], NaN);
-    targets.set(this.core.ikAngles, FIRST_JOINT[side]);
+    targets.set(this.core.ikAngles, LEG_FIRST_JOINT[CORE_SIDE[side]]);
     return status;
   }
 }

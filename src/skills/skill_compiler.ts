@@ -165,11 +165,9 @@ export function compileSkills(
         `REFLECTSKILL: neither '${item.first.name}' nor '${item.second.name}' is defined above`,
       );
     }
-    const source = a ?? b;
+    const source = (a ?? b)!;
     const target = a ? item.second : item.first;
-    if (source) {
-      define(target.name, target.pos, mirrorSkill(source, target.name, origin(ast.file, item.pos)));
-    }
+    define(target.name, target.pos, mirrorSkill(source, target.name, origin(ast.file, item.pos)));
   }
   return out;
 }

@@ -2,9 +2,9 @@
 // joint index) for the JointController, keyframe by keyframe, with foot-pose commands routed
 // through an injected FootPoseSolver. Use: controller.target.set(player.update(time)).
 
-import { bodyModel } from "../body/body_model.ts";
-import { jointsOfType, NUM_JOINTS, type RobotType } from "../body/joints.ts";
-import { curvePose } from "./foot_curve.ts";
+import { JOINTS, jointsOfType, NUM_JOINTS, type RobotType } from "../body/joints.ts";
+import { clamp } from "../util/angles.ts";
+import { type CurvePoint, curvePose } from "./foot_curve.ts";
 import type { FootPoseSolver } from "./foot_solver.ts";
 import { SkillError } from "./skill_error.ts";
 import type { Keyframe, Skill } from "./skill.ts";
@@ -39,16 +39,13 @@ export class SkillPlayer {
   private readonly scale = new Float64Array(NUM_JOINTS);
   private readonly resetPose = new Float64Array(NUM_JOINTS);
   private readonly present = new Uint8Array(NUM_JOINTS);
-  private readonly min: Float64Array;
-  private readonly max: Float64Array;
+  /** Where a curve's foot is this cycle. */
+  private readonly curvePoint: CurvePoint = { x: 0, y: 0, z: 0, roll: 0, pitch: 0, yaw: 0 };
   private index = -1;
   private keyframeStart = 0;
   private finished = false;
 
   constructor(readonly skill: Skill, private readonly options: SkillPlayerOptions) {
-    const model = bodyModel(options.type);
-    this.min = model.min;
-    this.max = model.max;
     for (const j of jointsOfType(options.type)) this.present[j] = 1;
     const needsFoot = skill.keyframes.some((k) =>
       k.steps.some((s) => s.kind === "setfoot" || s.kind === "curve" || s.kind === "stabilize")
@@ -153,7 +150,9 @@ export class SkillPlayer {
     const u = k.wait > 0 ? Math.min(1, elapsed / k.wait) : 1;
     for (const s of k.steps) {
       if (s.kind !== "curve") continue;
-      this.footResult(this.foot().setFoot(s.side, curvePose(s.points, u), this.targets));
+      this.footResult(
+        this.foot().setFoot(s.side, curvePose(s.points, u, this.curvePoint), this.targets),
+      );
       for (let j = 0; j < NUM_JOINTS; j++) this.targets[j] = this.clampPresent(j, this.targets[j]);
     }
   }
@@ -168,13 +167,12 @@ export class SkillPlayer {
   }
 
   private clamp(j: number, value: number): number {
-    return value < this.min[j] ? this.min[j] : value > this.max[j] ? this.max[j] : value;
+    return clamp(value, JOINTS[j].min, JOINTS[j].max);
   }
 
+  /** The foot pose solver; the constructor made sure there is one when the skill needs it. */
   private foot(): FootPoseSolver {
-    const { foot } = this.options;
-    if (!foot) throw new Error(`skill '${this.skill.name}': no foot pose solver`);
-    return foot;
+    return this.options.foot!;
   }
 
   private footResult(ok: boolean): void {

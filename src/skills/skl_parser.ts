@@ -66,14 +66,15 @@ function posOf(t: SourcePos): SourcePos {
  *   command   = ("settar" | "inctar" | "setscale") joint expr { joint expr } "end"
  *             | "reset" part { part } "end"                      (part: HEAD, ARM_LEFT, …, joint)
  *             | "wait" expr "end"
- *             | "setfoot" leg atom atom atom atom atom atom "end"   (x y z m, roll pitch yaw °)
- *             | "stabilize" leg atom atom "end"
+ *             | "setfoot" leg pose "end"
+ *             | "stabilize" leg unary unary "end"
  *             | "STARTCURVE" leg point point { point } "ENDCURVE"
- *   point     = "controlpoint" atom atom atom atom atom atom "end"
+ *   point     = "controlpoint" pose "end"
+ *   pose      = unary unary unary unary unary unary   (x y z m, roll pitch yaw °)
  *   leg       = "LEG_LEFT" | "LEG_RIGHT"
  *   expr      = term { ("+" | "-") term };   term = unary { ("*" | "/") unary }
  *   unary     = ("-" | "+") unary | primary;   primary = number | "$" param | "(" expr ")"
- *   atom      = ("-" | "+") atom | primary     (so that "0.1 -0.05" is two values)
+ *   (runs of values are unary expressions, so that "0.1 -0.05" reads as two values)
  */
 export function parseSkl(text: string, file: string): SklFile {
   return new Parser(tokenize(text, file), file).file();
@@ -218,8 +219,8 @@ class Parser {
       }
       case "stabilize": {
         const side = this.leg(t);
-        const x = this.atom();
-        const y = this.atom();
+        const x = this.unary();
+        const y = this.unary();
         this.end(t);
         return { kind: "stabilize", side, x, y, pos: posOf(t) };
       }
@@ -304,9 +305,9 @@ class Parser {
     }
   }
 
-  /** Six values of a foot pose; each one an atom (see atom()). */
+  /** Six values of a foot pose, each a unary expression so that `0.1 -0.05` is two values. */
   private pose(): PoseExprs {
-    return [this.atom(), this.atom(), this.atom(), this.atom(), this.atom(), this.atom()];
+    return [this.unary(), this.unary(), this.unary(), this.unary(), this.unary(), this.unary()];
   }
 
   private end(cmd: Token): void {
@@ -353,23 +354,6 @@ class Parser {
     if (this.isOp(t, "+")) {
       this.next();
       return this.unary();
-    }
-    return this.primary();
-  }
-
-  /**
-   * A value in a run of values (setfoot, stabilize, controlpoint): a number, a $param, a signed
-   * atom or a parenthesized expression, so that `0.1 -0.05` reads as two values.
-   */
-  private atom(): Expr {
-    const t = this.peek();
-    if (this.isOp(t, "-")) {
-      this.next();
-      return { kind: "negate", operand: this.atom(), pos: posOf(t) };
-    }
-    if (this.isOp(t, "+")) {
-      this.next();
-      return this.atom();
     }
     return this.primary();
   }
