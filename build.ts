@@ -2,10 +2,9 @@
 // npm:assemblyscript at release optimisation. Skips the work when the .wasm is newer than every
 // source file. Usage: deno run -A build.ts [--force]
 
-import asc from "asc";
+import { WASM_URL } from "./src/core/wasm_core.ts";
 
 const ROOT = new URL("./core-as/", import.meta.url);
-export const WASM_URL = new URL("build/core.wasm", ROOT);
 
 function path(u: URL): string {
   return decodeURIComponent(u.pathname);
@@ -33,9 +32,13 @@ async function upToDate(): Promise<boolean> {
   }
 }
 
-/** Builds the core if needed; returns the path of the .wasm. Throws with asc's report on error. */
-export async function buildCore(force = false): Promise<string> {
+/**
+ * Builds the core if needed; returns the path of the .wasm. Throws with asc's report on error.
+ * The compiler is loaded only when there is something to build.
+ */
+async function buildCore(force = false): Promise<string> {
   if (!force && await upToDate()) return path(WASM_URL);
+  const { default: asc } = await import("asc");
   await Deno.mkdir(new URL("build/", ROOT), { recursive: true });
   const stderr: string[] = [];
   const { error } = await asc.main(

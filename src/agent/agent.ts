@@ -1,8 +1,8 @@
 // One soccer agent's brain, independent of the network: it turns each server message into
 // exactly one reply ending in (syn). It runs the handshake (scene → init → wait for unum and
-// side → beam), re-beams when the game returns to a beam mode, keeps its body's kinematics
-// current through its numeric core, and drives the joints toward the standing pose through the
-// joint controller. Everything it holds is its own, its WASM instance included.
+// side → beam), re-beams when the game returns to a beam mode, updates its estimates, asks its
+// behaviours what to do, and has the motion layer's joint targets driven by the joint
+// controller. Everything it holds is its own, its WASM instance included.
 
 import { bodyModel } from "../body/body_model.ts";
 import { J, JOINTS, NUM_JOINTS, type RobotType } from "../body/joints.ts";
@@ -122,11 +122,6 @@ export class Agent {
   /** This cycle's read-only view of the world, for behaviours. */
   view(): WorldView {
     return worldView(this.world, this.estimator);
-  }
-
-  /** The body's kinematics (frames, camera, soles, centre of mass) for the latest joints. */
-  get body(): NumericCore {
-    return this.options.core;
   }
 
   private get log(): Logger {

@@ -1,7 +1,7 @@
 // The basic behaviours every agent has: yield while the body gets up, stand through beam and
 // set-play modes, stand still, and a walk test (steady walk and turn) for test opponents.
 
-import { PlayMode } from "../protocol/playmode.ts";
+import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { type BehaviorFactory, BehaviorRegistry } from "./decision.ts";
 
 /** While fallen the motion layer gets up on its own: stand is requested meanwhile. */
@@ -14,12 +14,10 @@ export const getUp: BehaviorFactory<Record<string, never>> = {
   }),
 };
 
-const STILL_MODES = new Set([
-  PlayMode.BeforeKickOff,
-  PlayMode.GoalLeft,
-  PlayMode.GoalRight,
-  PlayMode.GameOver,
-]);
+/** The beam modes (before kick-off, after goals) and the end of the game. */
+function standsStill(mode: PlayMode): boolean {
+  return isBeamMode(mode) || mode === PlayMode.GameOver;
+}
 
 /** Before kick-off, after goals and at the end nobody walks (beams happen in the agent). */
 export const setPlay: BehaviorFactory<Record<string, never>> = {
@@ -27,7 +25,7 @@ export const setPlay: BehaviorFactory<Record<string, never>> = {
   defaults: {},
   create: () => ({
     name: "set-play",
-    decide: (ctx) => (STILL_MODES.has(ctx.view.playMode) ? { kind: "stand" } : null),
+    decide: (ctx) => (standsStill(ctx.view.playMode) ? { kind: "stand" } : null),
   }),
 };
 

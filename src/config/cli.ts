@@ -5,7 +5,7 @@ import { parseArgs } from "cli-args";
 import { isRobotType, type RobotType } from "../body/joints.ts";
 import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
 import { teamNameError } from "../protocol/effectors.ts";
-import { isLogLevel, LOG_LEVELS, type LogLevel } from "log";
+import { LOG_LEVELS, type LogLevel } from "log";
 
 export const DEFAULT_TEAM = "DenoNao";
 
@@ -51,12 +51,20 @@ export class CliError extends Error {
   override name = "CliError";
 }
 
-function intFlag(name: string, raw: string, min: number, max: number): number {
+export function intFlag(name: string, raw: string, min: number, max: number): number {
   const v = Number(raw);
   if (!/^-?\d+$/.test(raw) || v < min || v > max) {
     throw new CliError(`--${name}: '${raw}' is not an integer in ${min}..${max}`);
   }
   return v;
+}
+
+/** The flag's value when it is one of `choices`; otherwise a CliError naming them. */
+export function choiceFlag<T extends string>(name: string, raw: string, choices: readonly T[]): T {
+  if (!(choices as readonly string[]).includes(raw)) {
+    throw new CliError(`--${name}: '${raw}' is not one of ${choices.join(", ")}`);
+  }
+  return raw as T;
 }
 
 /** Parses agent flags; throws CliError with one line on any bad flag or value. */
@@ -95,18 +103,9 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
   if (teamErr) throw new CliError(`--team: ${teamErr}`);
   const type = intFlag("type", v.type as string, 0, 4);
   if (!isRobotType(type)) throw new CliError(`--type: '${v.type}' is not a robot type 0-4`);
-  const behaviour = v.behaviour as string;
-  if (!BEHAVIOURS.includes(behaviour)) {
-    throw new CliError(`--behaviour: '${behaviour}' is not one of ${BEHAVIOURS.join(", ")}`);
-  }
-  const core = v.core as string;
-  if (!(CORE_KINDS as readonly string[]).includes(core)) {
-    throw new CliError(`--core: '${core}' is not one of ${CORE_KINDS.join(", ")}`);
-  }
-  const level = v["log-level"] as string;
-  if (!isLogLevel(level)) {
-    throw new CliError(`--log-level: '${level}' is not one of ${LOG_LEVELS.join(", ")}`);
-  }
+  const behaviour = choiceFlag("behaviour", v.behaviour as string, BEHAVIOURS);
+  const core = choiceFlag("core", v.core as string, CORE_KINDS);
+  const level = choiceFlag("log-level", v["log-level"] as string, LOG_LEVELS);
   return {
     host,
     port: intFlag("port", v.port as string, 1, 65535),
@@ -114,13 +113,13 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
     team,
     unum: intFlag("unum", v.unum as string, 0, 11),
     type,
-    core: core as CoreKind,
+    core,
     paramsFiles: v.paramsfile as string[],
     logLevel: level,
     record: (v.record as string | undefined) ?? null,
     mhost: (v.mhost as string | undefined) ?? host,
     draw: v.draw as boolean,
-    behaviour: v.behaviour as string,
+    behaviour,
     help: v.help as boolean,
   };
 }

@@ -3,12 +3,12 @@
 
 import { parseArgs } from "cli-args";
 import { isRobotType } from "../body/joints.ts";
-import { CliError } from "../config/cli.ts";
+import { choiceFlag, CliError, intFlag } from "../config/cli.ts";
 import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
-import { CORE_KINDS, type CoreKind, createCore } from "../core/numeric_core.ts";
+import { CORE_KINDS, createCore } from "../core/numeric_core.ts";
 import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { parseServerSpec } from "../tools/server_launcher.ts";
-import { Logger } from "log";
+import { LOG_LEVELS, Logger } from "log";
 import { EvalSession } from "./session.ts";
 import { getup, kick, type KickKind, walkForward, walkOmni } from "./tasks.ts";
 
@@ -25,7 +25,7 @@ export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
   --kick K          kick task: keyframe or ik (default keyframe)`;
 
 async function main(args: string[]): Promise<number> {
-  let v, task, spec, type, runs;
+  let v, task, spec, type, runs, coreKind, logLevel;
   try {
     const parsed = parseArgs({
       args,
@@ -50,28 +50,25 @@ async function main(args: string[]): Promise<number> {
     if (!(TASKS as readonly string[]).includes(task)) {
       throw new CliError(`task: '${task ?? ""}' is not one of ${TASKS.join(", ")}`);
     }
-    type = Number(v.type);
+    type = intFlag("type", v.type as string, 0, 4);
     if (!isRobotType(type)) throw new CliError(`--type: '${v.type}' is not a robot type 0-4`);
     runs = Number(v.runs);
     if (!Number.isInteger(runs) || runs < 1) {
       throw new CliError(`--runs: '${v.runs}' is not a positive integer`);
     }
-    if (!(CORE_KINDS as readonly string[]).includes(v.core as string)) {
-      throw new CliError(`--core: '${v.core}' is not one of ${CORE_KINDS.join(", ")}`);
-    }
-    if (v.kick !== "keyframe" && v.kick !== "ik") {
-      throw new CliError(`--kick: '${v.kick}' is not one of keyframe, ik`);
-    }
+    coreKind = choiceFlag("core", v.core as string, CORE_KINDS);
+    logLevel = choiceFlag("log-level", v["log-level"] as string, LOG_LEVELS);
+    choiceFlag("kick", v.kick as string, ["keyframe", "ik"]);
     spec = parseServerSpec(v.server as string);
   } catch (e) {
     console.error(`error: ${(e as Error).message.split("\n")[0]} (see --help)`);
     return 2;
   }
-  const log = new Logger(v["log-level"] as "warn", "[eval]");
+  const log = new Logger(logLevel, "[eval]");
   let session: EvalSession;
   try {
     const params = await loadAgentParams(type, v.paramsfile as string[]);
-    const core = await createCore(v.core as CoreKind, type);
+    const core = await createCore(coreKind, type);
     const skills = await loadSkillFiles(bundledSkillFiles(), params);
     session = await EvalSession.open(
       { team: "Eval", unum: 1, type, params, log, core, skills },
@@ -89,7 +86,7 @@ async function main(args: string[]): Promise<number> {
       : task === "getup"
       ? await getup(session, runs)
       : await kick(session, runs, v.kick as KickKind);
-    console.log(JSON.stringify({ ...result, type, core: v.core }));
+    console.log(JSON.stringify({ ...result, type, core: coreKind }));
     return 0;
   } catch (e) {
     console.error(`error: ${(e as Error).message}`);

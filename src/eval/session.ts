@@ -13,10 +13,6 @@ export class EvalAgent extends Agent {
   truth: GroundTruth | null = null;
   private waiters: (() => void)[] = [];
 
-  constructor(options: AgentOptions) {
-    super(options);
-  }
-
   override perceive(p: Perception): void {
     if (p.groundTruth) this.truth = p.groundTruth;
     super.perceive(p);

@@ -3,6 +3,7 @@
 // gets up, and how far and straight it kicks. Every task returns one JSON-able result.
 
 import { walkTo } from "../motion/walk_to.ts";
+import { wrapAngle } from "../util/angles.ts";
 import { trainer } from "../net/monitor.ts";
 import type { EvalSession } from "./session.ts";
 
@@ -257,7 +258,7 @@ export async function walkOmni(s: EvalSession, runs: number, timeout = 20): Prom
           }
           const p = s.agent.truth?.myPos, yaw = s.agent.truth?.myOrientation;
           if (p && yaw !== null && yaw !== undefined) {
-            const dyaw = Math.abs(Math.atan2(Math.sin(yaw - tth), Math.cos(yaw - tth)));
+            const dyaw = Math.abs(wrapAngle(yaw - tth));
             if (Math.hypot(p.x - target.x, p.y - target.y) < 0.2 && dyaw < 15 * Math.PI / 180) {
               took = s.now - t0;
               break;

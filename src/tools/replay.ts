@@ -6,7 +6,7 @@
 import { parseArgs } from "cli-args";
 import { Agent } from "../agent/agent.ts";
 import { isRobotType, JOINTS, type RobotType } from "../body/joints.ts";
-import { DEFAULT_TEAM } from "../config/cli.ts";
+import { choiceFlag, DEFAULT_TEAM } from "../config/cli.ts";
 import { loadAgentParams } from "../config/paramfiles.ts";
 import { CORE_KINDS, type CoreKind, createCore } from "../core/numeric_core.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
@@ -14,6 +14,7 @@ import type { Perception } from "../protocol/perception.ts";
 import { PlayMode } from "../protocol/playmode.ts";
 import { Logger } from "log";
 import { readRecording, type RecordLine } from "./recording.ts";
+import { wrapAngle } from "../util/angles.ts";
 
 export interface ReplayFrame {
   now: number | null;
@@ -149,11 +150,7 @@ export async function replay(
     const cam = est.cameraOnField();
     if (gt && cam && gt.myPos) selfErr.push(Math.hypot(cam.x - gt.myPos.x, cam.y - gt.myPos.y));
     if (gt && cam && gt.myOrientation !== null) {
-      const d = Math.atan2(
-        Math.sin(cam.yaw - gt.myOrientation),
-        Math.cos(cam.yaw - gt.myOrientation),
-      );
-      yawErr.push(Math.abs(d) * 180 / Math.PI);
+      yawErr.push(Math.abs(wrapAngle(cam.yaw - gt.myOrientation)) * 180 / Math.PI);
     }
     const ballEst = agent.world.ball;
     if (gt && gt.ballPos && ballEst) {
@@ -222,9 +219,11 @@ async function main(args: string[]): Promise<number> {
     console.error("Usage: deno task replay FILE.jsonl[.gz] [--json] [--core wasm|ts]");
     return parsed.values.help ? 0 : 2;
   }
-  const core = parsed.values.core as string;
-  if (!(CORE_KINDS as readonly string[]).includes(core)) {
-    console.error(`error: --core: '${core}' is not one of ${CORE_KINDS.join(", ")}`);
+  let core: CoreKind;
+  try {
+    core = choiceFlag("core", parsed.values.core as string, CORE_KINDS);
+  } catch (e) {
+    console.error(`error: ${(e as Error).message}`);
     return 2;
   }
   const file = parsed.positionals[0];
@@ -246,7 +245,7 @@ async function main(args: string[]): Promise<number> {
     if (!json) return;
     chunks.push(JSON.stringify(f) + "\n");
     if (chunks.length >= 256) flush();
-  }, core as CoreKind);
+  }, core);
   if (json) {
     chunks.push(JSON.stringify({ summary }) + "\n");
     flush();
