@@ -481,10 +481,9 @@ export class PerceptionParser {
     const b = this.b;
     let i = this.i;
     while (b[i] <= 32) i++;
-    this.i = i;
     if (b[i] !== CLOSE) throw new Failure(i, "expected ')'");
-    if (this.i >= this.n) throw new Failure(this.n, "unexpected end of message: missing ')'");
-    this.i++;
+    if (i >= this.n) throw new Failure(this.n, "unexpected end of message: missing ')'");
+    this.i = i + 1;
   }
 
   /** Reads one word; returns its keyword id (0 when not in the vocabulary). */
@@ -527,6 +526,7 @@ export class PerceptionParser {
     return text;
   }
 
+  /** The last word's text; short ASCII words (all of them in practice) skip the TextDecoder. */
   private decodeWord(): string {
     const b = this.b;
     let ascii = this.we0 - this.ws0 <= 64;
