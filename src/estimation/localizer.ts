@@ -38,7 +38,6 @@ export class Localizer {
   pose: Pose | null = null;
   /** 0…1: how well the last vision frame was explained and how tight the particles are. */
   confidence = 0;
-  private initialized = false;
   private readonly n: number;
   private lostFrames = 0;
 
@@ -62,14 +61,13 @@ export class Localizer {
       p[o + 2] = theta + sth * this.core.gaussian();
       p[o + 3] = w;
     }
-    this.initialized = true;
     this.lostFrames = 0;
     this.core.pfMean(this.n);
     this.readMean();
   }
 
   /** Spreads all particles uniformly over the field. */
-  spread(): void {
+  private spread(): void {
     const p = this.core.particles;
     for (let i = 0; i < this.n; i++) {
       const o = i * PARTICLE;
@@ -78,12 +76,11 @@ export class Localizer {
       p[o + 2] = (this.core.uniform() * 2 - 1) * Math.PI;
       p[o + 3] = 1 / this.n;
     }
-    this.initialized = true;
   }
 
   /** Applies accumulated odometry (dx, dy in the robot frame, dθ) to the particles. */
   predict(dx: number, dy: number, dth: number): void {
-    if (!this.initialized) return;
+    if (!this.pose) return;
     const P = this.params;
     dx *= P.odometryGain;
     dy *= P.odometryGain;
@@ -98,7 +95,7 @@ export class Localizer {
    */
   correct(counts: ObservationCounts, landmarkPose: [number, number, number] | null): number {
     const obs = counts.landmarks + counts.points;
-    if (!this.initialized) {
+    if (!this.pose) {
       if (landmarkPose) this.seedAt(landmarkPose[0], landmarkPose[1], landmarkPose[2], 0.2, 0.1);
       else if (obs >= 3) this.spread();
       else return 0;
