@@ -7,11 +7,12 @@ import { type Behavior, type BehaviorContext, DecisionList } from "../src/behavi
 import { runAgent } from "../src/agent/runner.ts";
 import { FakeServer } from "../src/testing/fake_server.ts";
 import { PlayMode } from "../src/protocol/playmode.ts";
+import { TeamModel } from "../src/team/team_model.ts";
 import type { WorldView } from "../src/world/world_view.ts";
 import { cycleMessage, makeAgent } from "./helpers.ts";
 
 function ctx(playMode: PlayMode, fallen = false): BehaviorContext {
-  return { view: { playMode } as WorldView, fallen };
+  return { view: { playMode } as WorldView, fallen, team: new TeamModel("T", () => 1) };
 }
 
 Deno.test("registry: typed options over defaults, and unknown names are clear errors", () => {

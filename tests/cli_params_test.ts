@@ -71,7 +71,7 @@ Deno.test("cli: bad values name the flag in one line", () => {
     [["--team", "has space"], /^--team:/],
     [["--log-level", "loud"], /^--log-level: 'loud' is not one of error, warn, info, debug$/],
     [["--core", "gpu"], /^--core: 'gpu' is not one of wasm, ts$/],
-    [["--behaviour", "dance"], /^--behaviour: 'dance' is not one of stand, walk-test$/],
+    [["--behaviour", "dance"], /^--behaviour: 'dance' is not one of soccer, stand, walk-test$/],
     [["--bogus"], /bogus/],
     [["stray"], /stray|positional/i],
   ];

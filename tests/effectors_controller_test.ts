@@ -87,3 +87,17 @@ Deno.test("joint controller: a body model's limits and speed caps (type 2 ankles
   assert.ok(Math.abs(v[J.RAnkleRoll] + 3.47234) < 1e-12, `ankle roll ${v[J.RAnkleRoll]}`);
   assert.ok(Math.abs(v[J.LKnee] + DEFAULT_MAX_SPEED) < 1e-12);
 });
+
+Deno.test("joint controller: a per-joint scale multiplies the PD output before the speed cap", () => {
+  const c = new JointController({ kp: 10, kd: 0 });
+  c.target.fill(0.1);
+  const scale = new Float64Array(NUM_JOINTS).fill(1);
+  scale[J.LHipPitch] = 2.5;
+  scale[J.LKnee] = 0;
+  scale[J.RHipPitch] = 100;
+  const v = c.update(new Float64Array(NUM_JOINTS), 0.02, scale);
+  assert.ok(Math.abs(v[J.RShoulderPitch] - 1) < 1e-12, "unscaled: kp × error");
+  assert.ok(Math.abs(v[J.LHipPitch] - 2.5) < 1e-12);
+  assert.equal(v[J.LKnee], 0);
+  assert.equal(v[J.RHipPitch], DEFAULT_MAX_SPEED, "still capped");
+});

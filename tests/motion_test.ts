@@ -2,7 +2,7 @@
 // get-up plays and ends in standing, an interrupted skill is abandoned, and walking stops.
 
 import assert from "assert";
-import { NUM_JOINTS } from "../src/body/joints.ts";
+import { J, NUM_JOINTS } from "../src/body/joints.ts";
 import { standPoseFromParams } from "../src/agent/agent.ts";
 import { bundledSkillFiles, loadAgentParams } from "../src/config/paramfiles.ts";
 import { createCore } from "../src/core/numeric_core.ts";
@@ -18,6 +18,7 @@ async function motion(): Promise<Motion> {
     walk: walkParams(params),
     standPose: standPoseFromParams(params),
     skills: await loadSkillFiles(bundledSkillFiles(), params),
+    skillGain: 0.5,
   });
 }
 
@@ -73,6 +74,35 @@ Deno.test("motion: a skill interrupted by a fall is not resumed", async () => {
   assert.equal(m.activity, "stand");
 });
 
+Deno.test("motion: gains are 1 standing and walking, setscale × the skill gain in a skill and just after", async () => {
+  const m = await motion();
+  let t = run(m, 0, 2, UPRIGHT);
+  assert.ok(m.gains.every((g) => g === 1), "standing");
+  m.set({ kind: "walk", vx: 0.3, vy: 0, vth: 0 });
+  t = run(m, t, 2, UPRIGHT);
+  assert.ok(m.gains.every((g) => g === 1), "walking");
+  m.set({ kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
+  // The kick's forward swing (keyframe 15) scales the left hip pitch by 3 + kick.scale1.
+  const params = await loadAgentParams(0, []);
+  let seen = false;
+  t = run(m, t, 1, UPRIGHT);
+  assert.equal(m.activity, "SKILL_KICK_LEFT_LEG");
+  for (let i = 0; i < 300 && m.activity === "SKILL_KICK_LEFT_LEG"; i++) {
+    t = run(m, t, 1, UPRIGHT);
+    const g = m.gains[J.LHipPitch];
+    if (g !== 0.5) {
+      assert.ok(Math.abs(g - 0.5 * (3 + params.get("kick.scale1"))) < 1e-12, `hip gain ${g}`);
+      seen = true;
+    }
+    assert.equal(m.gains[J.RHipPitch], 0.5);
+  }
+  assert.ok(seen, "the swing's setscale reached the gains");
+  assert.equal(m.activity, "stand");
+  assert.ok(m.gains.every((g) => g === 0.5), "settling on the skill gain after the kick");
+  run(m, t, 60, UPRIGHT);
+  assert.ok(m.gains.every((g) => g === 1), "standing stiffly again a second later");
+});
+
 Deno.test("motion: an unknown skill is a clear error", async () => {
   const m = await motion();
   m.set({ kind: "skill", name: "SKILL_MOONWALK" });
@@ -99,6 +129,7 @@ Deno.test("every robot type's bundled params and skills load, and its motion bui
       walk: walkParams(params),
       standPose: standPoseFromParams(params),
       skills,
+      skillGain: 1,
     });
   }
 });

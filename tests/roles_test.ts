@@ -59,6 +59,9 @@ Deno.test("assignment: the nearest player takes the on-ball role; ties go to the
   assert.equal(a.get(4), "onBall", "4 and 7 are equally near: the lower unum wins");
   assert.equal(a.get(1), "goalie");
   assert.equal(a.size, 4);
+  const noKeeper = assignGreedy(players.slice(1), targets, new Map());
+  assert.ok(![...noKeeper.values()].includes("goalie"), "only unum 1 keeps goal");
+  assert.equal(noKeeper.get(4), "onBall");
 });
 
 Deno.test("role keeper: a fresh role is held for the minimum time, then reassigned", () => {

@@ -38,6 +38,11 @@ const library = await loadSkillFiles(SKILL_FILES, params);
 
 const STAND = standPoseFromParams(params);
 
+/** UT's rest pose of the legs (hip yaw-pitch, roll, pitch, knee, ankle pitch, roll, toe), radians. */
+const REST = new Float64Array(NUM_JOINTS);
+[0, 6, 18, -30, 18, -6, 0].forEach((deg, k) => REST[J.LHipYawPitch + k] = deg * DEG);
+[0, -6, 18, -30, 18, 6, 0].forEach((deg, k) => REST[J.RHipYawPitch + k] = deg * DEG);
+
 function compile(text: string, p: ParamSet = params): Skill {
   const lib = parseSkills(text, "t.skl", p);
   return [...lib.values()][0];
@@ -147,9 +152,18 @@ Deno.test("mirror: SKILL_KICK_RIGHT_LEG is SKILL_KICK_LEFT_LEG mirrored", () => 
     [J.RKnee, 3 + params.get("kick.scale2")],
     [J.RAnklePitch, 3 + params.get("kick.scale3")],
   ]);
-  const reset = right.keyframes[16].steps[0];
-  assert.ok(reset.kind === "reset");
-  assert.deepEqual(new Set(reset.joints), new Set([...JOINTS.keys()].filter((i) => i >= 10)));
+  // Keyframe 17: the left leg's rest pose becomes the right leg's, hip and ankle roll negated.
+  const rest = right.keyframes[16].steps[0];
+  assert.ok(rest.kind === "set");
+  assert.deepEqual(rest.pairs.map((p) => p.joint), [
+    J.RHipYawPitch,
+    J.RHipRoll,
+    J.RHipPitch,
+    J.RKnee,
+    J.RAnklePitch,
+    J.RAnkleRoll,
+  ]);
+  assert.deepEqual(rest.pairs.map((p) => Math.round(p.value / DEG)), [0, -6, 18, -30, 18, 6]);
 });
 
 Deno.test("mirror: the two kicks play as mirror images from the (symmetric) stand pose", () => {
@@ -183,18 +197,18 @@ ENDSTATE
 ENDSKILL
 `;
 
-Deno.test("player: targets reached after the wait, linear from the start angles in between", () => {
+Deno.test("player: each keyframe's targets are commanded when it starts and held for its wait", () => {
   const p = new SkillPlayer(compile(TWO_STEPS), { type: 0 });
   const zero = new Float64Array(NUM_JOINTS);
   p.start(10, zero);
   assert.equal(p.keyframe, 0);
   const expect: [number, number, number, number][] = [
-    [10, 0, 0, 0],
-    [10.1, 6, -12, 0],
-    [10.25, 15, -30, 0],
-    [10.5, 30, -60, 1],
-    [10.6, 35, -60, 1],
-    [10.68, 39, -60, 1],
+    [10, 30, -60, 0],
+    [10.1, 30, -60, 0],
+    [10.48, 30, -60, 0],
+    [10.5, 40, -60, 1],
+    [10.6, 40, -60, 1],
+    [10.68, 40, -60, 1],
   ];
   for (const [t, hip, shoulder, keyframe] of expect) {
     p.update(t);
@@ -213,19 +227,26 @@ Deno.test("player: targets reached after the wait, linear from the start angles 
   }
 });
 
-Deno.test("player: cycle by cycle the targets move monotonically and never overshoot", () => {
+Deno.test("player: cycle by cycle the targets change only where a keyframe starts", () => {
   const p = new SkillPlayer(compile(TWO_STEPS), { type: 0 });
   p.start(0, new Float64Array(NUM_JOINTS));
-  let last = 0;
+  nearDeg(p.targets[J.LHipPitch], 30, "keyframe 0 commanded by start()");
+  let last = p.targets.slice();
+  let keyframe = p.keyframe;
+  let changes = 0;
   for (let t = 0; t < 1; t += CYCLE) {
-    const hip = p.update(t)[J.LHipPitch];
-    assert.ok(hip >= last - 1e-15 && hip <= 40 * DEG + 1e-12, `t = ${t}: ${hip / DEG}`);
-    last = hip;
+    const now = p.update(t);
+    const changed = now.some((v, j) => v !== last[j]);
+    if (changed) changes++;
+    assert.ok(!changed || p.keyframe !== keyframe, `t = ${t}: targets changed inside a keyframe`);
+    last = now.slice();
+    keyframe = p.keyframe;
   }
+  assert.equal(changes, 1, "keyframe 1 starts; start() already commanded keyframe 0");
   assert.ok(p.done);
 });
 
-Deno.test("player: setscale speeds a joint up and persists; reset goes to the reset pose", () => {
+Deno.test("player: setscale sets a joint's gain and persists; reset goes to the reset pose", () => {
   const skill = compile(`
     STARTSKILL T
     STARTSTATE
@@ -240,16 +261,17 @@ Deno.test("player: setscale speeds a joint up and persists; reset goes to the re
   const p = new SkillPlayer(skill, { type: 0, resetPose: STAND });
   p.start(0, zero);
   const expect: [number, number, number][] = [
-    [0.1, 20, -10],
-    [0.2, 40, -20],
-    [0.3, 40, -30],
-    [0.5, 20, -40],
-    [0.6, 0, -40],
+    [0.1, 40, -40],
+    [0.3, 40, -40],
+    [0.5, 0, -40],
+    [0.7, 0, -40],
   ];
   for (const [t, hip, knee] of expect) {
     p.update(t);
     nearDeg(p.targets[J.LHipPitch], hip, `hip at ${t}`);
     nearDeg(p.targets[J.LKnee], knee, `knee at ${t}`);
+    assert.equal(p.gains[J.LHipPitch], 2, `hip gain at ${t}`);
+    assert.equal(p.gains[J.LKnee], 1, `knee gain at ${t}`);
   }
   p.update(1.0);
   assert.ok(p.done);
@@ -265,7 +287,7 @@ Deno.test("player: setscale speeds a joint up and persists; reset goes to the re
   allNear(q.targets, start, 1e-12, "back to the start angles");
 });
 
-Deno.test("player: inctar is relative to the target, also after an unfinished keyframe", () => {
+Deno.test("player: inctar is relative to the previous target, whatever the gain", () => {
   const skill = compile(`
     STARTSKILL T
     STARTSTATE
@@ -279,11 +301,12 @@ Deno.test("player: inctar is relative to the target, also after an unfinished ke
     ENDSKILL`);
   const p = new SkillPlayer(skill, { type: 0 });
   p.start(0, new Float64Array(NUM_JOINTS));
-  p.update(0.2);
+  p.update(0.1);
   nearDeg(p.targets[J.LKnee], -15, "settar then inctar in one keyframe");
-  nearDeg(p.targets[J.LHipPitch], 20, "half way at half speed");
+  nearDeg(p.targets[J.LHipPitch], 40, "the target, whatever the gain");
+  assert.equal(p.gains[J.LHipPitch], 0.5);
   p.update(0.3);
-  nearDeg(p.targets[J.LHipPitch], 20 + (50 - 20) * 0.25, "from 20 towards 40 + 10");
+  nearDeg(p.targets[J.LHipPitch], 50, "40 + 10");
   p.update(0.4);
   assert.ok(p.done);
   nearDeg(p.targets[J.LHipPitch], 50, "the last goal when done");
@@ -297,10 +320,10 @@ Deno.test("player: targets stay inside the limits; inctar builds on the clamped 
     ENDSKILL`);
   const p = new SkillPlayer(skill, { type: 0 });
   p.start(0, new Float64Array(NUM_JOINTS));
-  p.update(0.1);
+  p.update(0.05);
   nearDeg(p.targets[J.LKnee], -130, "knee at its limit");
   nearDeg(p.targets[J.LShoulderYaw], 95, "shoulder yaw at its limit");
-  p.update(0.2);
+  p.update(0.1);
   nearDeg(p.targets[J.LKnee], -80, "−130 + 50");
   nearDeg(p.targets[J.LShoulderYaw], 90, "95 − 5");
 });
@@ -331,9 +354,9 @@ Deno.test("player: zero waits are instant; a late update runs through to the las
   p.start(0, new Float64Array(NUM_JOINTS));
   p.update(0);
   assert.equal(p.keyframe, 1);
-  nearDeg(p.targets[J.LHipPitch], 10, "first keyframe done at once");
+  nearDeg(p.targets[J.LHipPitch], 20, "first keyframe done at once");
   p.update(0.05);
-  nearDeg(p.targets[J.LHipPitch], 15, "half way");
+  nearDeg(p.targets[J.LHipPitch], 20, "held");
   p.update(0.1 - 1e-9);
   assert.ok(p.done, "keyframe boundaries allow for rounding");
   nearDeg(p.targets[J.LHipPitch], 30, "end");
@@ -350,9 +373,11 @@ Deno.test("player: unknown (NaN) start angles start from the reset pose", () => 
   angles[J.LHipPitch] = 0;
   p.start(0, angles);
   p.update(0.25);
-  nearDeg(p.targets[J.LHipPitch], 15, "measured joint");
+  nearDeg(p.targets[J.LHipPitch], 30, "commanded joint");
   near(p.targets[J.LKnee], STAND[J.LKnee], 1e-12, "unknown joint");
-  near(p.targets[J.RShoulderPitch], (STAND[J.RShoulderPitch] - 60 * DEG) / 2, 1e-12, "moving");
+  p.update(0.5);
+  nearDeg(p.targets[J.LHipPitch], 40, "inctar on the commanded target");
+  near(p.targets[J.RKnee], STAND[J.RKnee], 1e-12, "still the reset pose");
 });
 
 Deno.test("player: the bundled skills play to the end on every type, within limits", async () => {
@@ -378,9 +403,16 @@ Deno.test("player: the bundled skills play to the end on every type, within limi
         }
       }
       assert.ok(t - CYCLE >= total - 1e-6, `${skill.name} lasts ${total} s, done at ${t - CYCLE}`);
-      for (let j = 0; j < NUM_JOINTS; j++) {
-        const want = present.has(j) ? stand[j] : 0;
-        near(player.targets[j], want, 1e-12, `${skill.name} (type ${type}) ends standing: ${j}`);
+      // The stand ends in the stand pose; the kicks and get-ups in UT's rest pose of the legs.
+      const end = skill.name === "SKILL_STAND" ? stand : REST;
+      for (let j = J.LHipYawPitch; j < NUM_JOINTS; j++) {
+        const want = present.has(j) ? end[j] : 0;
+        near(
+          player.targets[j],
+          want,
+          1e-12,
+          `${skill.name} (type ${type}) ends: ${JOINTS[j].name}`,
+        );
       }
     }
   }
@@ -443,7 +475,7 @@ Deno.test("setfoot: through a real core the leg joints move to the IK solution",
   for (let k = 0; k < 6; k++) {
     const j = J.LHipYawPitch + k;
     assert.ok(Math.abs(q[j] - STAND[j]) > 1e-3 || k === 0, `${JOINTS[j].name} moved`);
-    near(half[j], (STAND[j] + q[j]) / 2, 1e-12, `${JOINTS[j].name} half way`);
+    near(half[j], q[j], 0, `${JOINTS[j].name} commanded at once`);
   }
   for (let j = 0; j < NUM_JOINTS; j++) {
     if (j < J.LHipYawPitch || j > J.LAnkleRoll) near(q[j], STAND[j], 0, JOINTS[j].name);

@@ -10,17 +10,21 @@ import { JointController, type JointGains } from "../control/joint_controller.ts
 import type { NumericCore } from "../core/numeric_core.ts";
 import { Estimator, estimatorParams } from "../estimation/estimator.ts";
 import { Motion } from "../motion/motion.ts";
-import { walkParams } from "../motion/walk_engine.ts";
+import { type WalkParams, walkParams } from "../motion/walk_engine.ts";
 import type { Skill } from "../skills/skill.ts";
 import { ROBOVIZ_PORT, RoboVizDrawer } from "../net/roboviz.ts";
-import { basicBehaviors } from "../behavior/basic.ts";
 import { DecisionList } from "../behavior/decision.ts";
+import { HeadControl } from "../behavior/head.ts";
+import { agentBehaviors, LAYERS } from "../behavior/registry.ts";
+import type { SoccerOptions } from "../behavior/soccer.ts";
 import type { ParamSet } from "../config/params.ts";
 import type { Perception } from "../protocol/perception.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
 import { isBeamMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
 import { kickOffSpot } from "../strategy/formation.ts";
+import { encodeRadio, speaksAt } from "../team/radio.ts";
+import { TeamModel } from "../team/team_model.ts";
 import type { Logger } from "log";
 import { WorldState } from "../world/world_state.ts";
 import { type WorldView, worldView } from "../world/world_view.ts";
@@ -41,8 +45,9 @@ export interface AgentOptions {
   /** RoboViz's UDP port (32769). */
   drawPort?: number;
   /**
-   * The top-level behaviour (e.g. "stand", "walk-test"), under get-up and set-play handling.
-   * Without one the agent decides nothing and whoever drives `motion` (an evaluation) does.
+   * The top-level behaviour (e.g. "soccer", "stand"), under get-up and set-play handling. Without
+   * one the agent decides, says and turns its head to nothing, and whoever drives `motion` (an
+   * evaluation) does.
    */
   behaviour?: string;
 }
@@ -60,6 +65,24 @@ export function standPoseFromParams(params: ParamSet): Float64Array {
   const pose = new Float64Array(NUM_JOINTS);
   for (const j of JOINTS) pose[j.index] = params.get(`stand.${j.perceptor}`) * DEG;
   return pose;
+}
+
+/** The soccer behaviour's options: walk limits from the walk, the kick's ball spot. */
+export function soccerOptions(
+  params: ParamSet,
+  walk: WalkParams = walkParams(params),
+): SoccerOptions {
+  return {
+    limits: {
+      maxForward: walk.maxForward,
+      maxBackward: walk.maxBackward,
+      maxSideways: walk.maxSideways,
+      maxTurn: walk.maxTurn,
+    },
+    kickSpot: { x: params.get("kick.ball_x"), y: params.get("kick.ball_y") },
+    shootRange: params.get("soccer.shoot_range"),
+    roleHold: params.get("soccer.role_hold"),
+  };
 }
 
 export function jointGainsFromParams(params: ParamSet): JointGains {
@@ -83,6 +106,9 @@ export class Agent {
   private beamWait = 0;
   private drawer: RoboVizDrawer | null = null;
   private readonly decisions: DecisionList | null;
+  /** What teammates said (team talk). */
+  readonly team: TeamModel;
+  private readonly head = new HeadControl();
   private readonly parser = new PerceptionParser();
   private readonly writer: ReplyWriter;
   private readonly controller: JointController;
@@ -104,13 +130,17 @@ export class Agent {
       walk: walkParams(options.params),
       standPose: this.standPose,
       skills: options.skills,
+      skillGain: options.params.get("joint.skill_kp") / options.params.get("joint.kp"),
     });
-    const behaviours = basicBehaviors();
+    const behaviours = agentBehaviors();
     this.decisions = options.behaviour === undefined ? null : new DecisionList([
-      behaviours.create("get-up"),
-      behaviours.create("set-play"),
-      behaviours.create(options.behaviour),
+      ...LAYERS.map((name) => behaviours.create(name)),
+      behaviours.create(
+        options.behaviour,
+        options.behaviour === "soccer" ? soccerOptions(options.params) : {},
+      ),
     ]);
+    this.team = new TeamModel(options.team, () => this.world.unum);
     this.estimator = new Estimator(
       options.core,
       estimatorParams(options.params),
@@ -185,6 +215,7 @@ export class Agent {
     core.forwardKinematics();
     core.centerOfMass();
     this.estimator.update(p, w);
+    if (p.heard.length > 0) this.team.hear(p.heard);
     if (w.cycle % 50 === 0 && this.log.enabled("debug")) {
       const s = w.self;
       this.log.debug(
@@ -221,6 +252,14 @@ export class Agent {
     return true;
   }
 
+  /** In our slot, tells the team where we are and where we see the ball. */
+  private say(view: WorldView, fallen: boolean): void {
+    const self = view.self;
+    if (view.unum === null || !self || !speaksAt(view.time, view.unum)) return;
+    const ball = view.ball ? { x: view.ball.x, y: view.ball.y, age: view.ballAge } : null;
+    this.writer.say(encodeRadio({ unum: view.unum, x: self.x, y: self.y, fallen, ball }));
+  }
+
   /** Builds this cycle's reply. */
   act(): string {
     if (this.phase === "scene-sent") {
@@ -239,16 +278,23 @@ export class Agent {
       this.beamPending = false;
       this.log.debug(`beam to (${spot.x}, ${spot.y}) in ${w.playModeName}`);
     }
-    if (this.decisions) {
-      this.motion.set(
-        this.decisions.step({ view: this.view(), fallen: this.motion.fall !== "upright" }),
-      );
+    const view = this.decisions ? this.view() : null;
+    if (view) {
+      const fallen = this.motion.fall !== "upright";
+      this.motion.set(this.decisions!.step({ view, fallen, team: this.team }));
+      this.say(view, fallen);
     }
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     this.controller.target.set(
       this.motion.update(w.time, w.dt, this.estimator.tilt.up, w.joints, !this.beamPending),
     );
-    this.writer.velocities(this.controller.update(w.joints, w.dt));
+    // Skills move the head themselves; standing and walking, the head looks for what matters.
+    if (view && (this.motion.activity === "stand" || this.motion.activity === "walk")) {
+      const h = this.head.update(view);
+      this.controller.target[J.HeadYaw] = h.yaw;
+      this.controller.target[J.HeadPitch] = h.pitch;
+    }
+    this.writer.velocities(this.controller.update(w.joints, w.dt, this.motion.gains));
     if (this.options.drawHost !== undefined && w.visionTime === w.time) this.draw();
     return this.writer.finish();
   }

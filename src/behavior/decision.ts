@@ -4,12 +4,15 @@
 // when it hands over (leave). Nothing here is global: every agent builds its own.
 
 import type { MotionRequest } from "../motion/motion.ts";
+import type { TeamModel } from "../team/team_model.ts";
 import type { WorldView } from "../world/world_view.ts";
 
 export interface BehaviorContext {
   readonly view: WorldView;
   /** Whether the body is lying or getting up (the motion layer handles that itself). */
   readonly fallen: boolean;
+  /** What teammates said. */
+  readonly team: TeamModel;
 }
 
 export interface Behavior {
@@ -42,7 +45,7 @@ export class BehaviorRegistry {
   }
 
   /** A new behaviour by name, its defaults overlaid with `options`. */
-  create(name: string, options: Record<string, unknown> = {}): Behavior {
+  create(name: string, options: object = {}): Behavior {
     const f = this.factories.get(name);
     if (!f) throw new Error(`no behaviour named '${name}' (known: ${this.names().join(", ")})`);
     return f.create({ ...(f.defaults as Record<string, unknown>), ...options });

@@ -2,6 +2,7 @@
 // import-map entry) and checked into typed options. A bad value yields one line naming the flag.
 
 import { parseArgs } from "cli-args";
+import { TOP_LEVEL_BEHAVIOURS } from "../behavior/registry.ts";
 import { isRobotType, type RobotType } from "../body/joints.ts";
 import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
 import { teamNameError } from "../protocol/effectors.ts";
@@ -40,12 +41,9 @@ export const AGENT_USAGE = `Usage: deno task run-agent [flags]
   --log-level LEVEL    ${LOG_LEVELS.join(" | ")} (default info)
   --record FILE        write the whole traffic as JSONL {t, dir, msg} for replay
   --draw               send RoboViz drawings (pose, ball, activity) over UDP
-  --behaviour NAME     top-level behaviour: stand or walk-test (default stand)
+  --behaviour NAME     top-level behaviour: soccer, stand or walk-test (default soccer)
   --mhost HOST         RoboViz host for --draw, port 32769 (default: --host)
   --help               print this help`;
-
-/** Top-level behaviours --behaviour accepts. */
-export const BEHAVIOURS: readonly string[] = ["stand", "walk-test"];
 
 export class CliError extends Error {
   override name = "CliError";
@@ -87,7 +85,7 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
         "log-level": { type: "string", default: "info" },
         record: { type: "string" },
         draw: { type: "boolean", default: false },
-        behaviour: { type: "string", default: "stand" },
+        behaviour: { type: "string", default: "soccer" },
         mhost: { type: "string" },
         help: { type: "boolean", default: false },
       },
@@ -103,7 +101,7 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
   if (teamErr) throw new CliError(`--team: ${teamErr}`);
   const type = intFlag("type", v.type as string, 0, 4);
   if (!isRobotType(type)) throw new CliError(`--type: '${v.type}' is not a robot type 0-4`);
-  const behaviour = choiceFlag("behaviour", v.behaviour as string, BEHAVIOURS);
+  const behaviour = choiceFlag("behaviour", v.behaviour as string, TOP_LEVEL_BEHAVIOURS);
   const core = choiceFlag("core", v.core as string, CORE_KINDS);
   const level = choiceFlag("log-level", v["log-level"] as string, LOG_LEVELS);
   return {

@@ -46,8 +46,11 @@ export class JointController {
     this.gains = gains;
   }
 
-  /** Computes velocities from measured angles (NaN = unknown joint → 0) over dt seconds. */
-  update(angles: Float64Array, dt: number): Float64Array {
+  /**
+   * Computes velocities from measured angles (NaN = unknown joint → 0) over dt seconds; `scale`
+   * multiplies each joint's PD output (a skill's setscale) before the speed cap.
+   */
+  update(angles: Float64Array, dt: number, scale?: ArrayLike<number>): Float64Array {
     const { kp, kd } = this.gains;
     const { min, max, maxSpeed } = this.limits;
     for (let i = 0; i < NUM_JOINTS; i++) {
@@ -63,6 +66,7 @@ export class JointController {
       const prev = this.previous[i];
       const rate = Number.isNaN(prev) || dt <= 0 ? 0 : (q - prev) / dt;
       let v = kp * (goal - q) - kd * rate;
+      if (scale) v *= scale[i];
       const cap = maxSpeed[i];
       v = v > cap ? cap : v < -cap ? -cap : v;
       this.velocity[i] = v;

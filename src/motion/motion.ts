@@ -20,8 +20,8 @@ export type FallState = "upright" | "front" | "back";
 /** cos 55°: below this, up is too far from the torso's z axis. */
 const FALLEN_UP_Z = 0.57;
 const FALL_CYCLES = 5;
-/** After a get-up, stand still this long before walking again. */
-const SETTLE_SECONDS = 0.4;
+/** After a skill, stand still this long, on the skill gain, before walking again. */
+const SETTLE_SECONDS = 1;
 
 export interface MotionOptions {
   type: RobotType;
@@ -29,12 +29,19 @@ export interface MotionOptions {
   walk: WalkParams;
   standPose: Float64Array;
   skills: ReadonlyMap<string, Skill>;
+  /** Factor on the joint controller's gain while a skill plays and settles (1: the walk's). */
+  skillGain: number;
 }
 
 export class Motion {
   readonly walk: WalkEngine;
   /** Joint targets, valid after update(). */
   readonly targets = new Float64Array(NUM_JOINTS);
+  /**
+   * Controller gain factors by joint index, valid after update(): while a skill plays, its
+   * setscale times the skill gain; standing right after a skill, the skill gain; else 1.
+   */
+  readonly gains = new Float64Array(NUM_JOINTS).fill(1);
   fall: FallState = "upright";
   /** What the body is doing now: the request, or a get-up that overrides it. */
   activity = "stand";
@@ -93,18 +100,15 @@ export class Motion {
   ): Float64Array {
     if (detectFalls) this.detectFall(now, up);
     const t = this.targets;
-    if (this.player && !this.player.done) {
-      t.set(this.player.update(now));
-      return t;
-    }
+    if (this.player && !this.player.done) return this.fromPlayer(now);
     if (this.player) {
       // A skill just ended.
       if (this.playing.startsWith("SKILL_GETUP")) {
         this.getups++;
         this.lastGetupSeconds = now - this.fallenSince;
-        this.settleUntil = now + SETTLE_SECONDS;
         this.fall = "upright";
       }
+      this.settleUntil = now + SETTLE_SECONDS;
       if (this.request.kind === "skill" && this.request.name === this.playing) {
         this.request = { kind: "stand" };
       }
@@ -113,21 +117,31 @@ export class Motion {
     }
     if (this.fall !== "upright") {
       this.play(this.fall === "front" ? "SKILL_GETUP_FRONT" : "SKILL_GETUP_BACK", now, joints);
-      t.set(this.player!.update(now));
-      return t;
+      return this.fromPlayer(now);
     }
-    t.set(this.o.standPose);
     const r = this.request;
     if (r.kind === "skill") {
       this.play(r.name, now, joints);
-      t.set(this.player!.update(now));
-    } else if (r.kind === "walk" && now >= this.settleUntil) {
+      return this.fromPlayer(now);
+    }
+    t.set(this.o.standPose);
+    const settling = now < this.settleUntil;
+    this.gains.fill(settling ? this.o.skillGain : 1);
+    if (r.kind === "walk" && !settling) {
       this.activity = "walk";
       this.walk.update(dt, up, t);
     } else {
       this.activity = "stand";
     }
     return t;
+  }
+
+  /** Targets and gains of the skill being played, at `now`. */
+  private fromPlayer(now: number): Float64Array {
+    const player = this.player!;
+    this.targets.set(player.update(now));
+    for (let j = 0; j < NUM_JOINTS; j++) this.gains[j] = player.gains[j] * this.o.skillGain;
+    return this.targets;
   }
 
   private play(name: string, now: number, joints: Float64Array): void {

@@ -1,8 +1,13 @@
 // Client for the server's monitor port (3200): sends trainer commands used by evaluation,
-// optimization and the match runner, and keeps reading what the server streams, because a
-// single-threaded server stalls when a monitor stops reading.
+// optimization and the match runner, and keeps reading what the server streams (a
+// single-threaded server stalls when a monitor stops reading), folding its game state.
 
 import { connectTcp, FramedConnection } from "./connection.ts";
+import {
+  type MonitorGameState,
+  newMonitorGameState,
+  updateMonitorGameState,
+} from "./monitor_state.ts";
 
 export type TeamSide = "Left" | "Right";
 
@@ -51,6 +56,8 @@ export class MonitorClient {
   /** The latest message the server sent to the monitor. */
   latest = "";
   messages = 0;
+  /** Time, half, scores, play mode and team names, as the monitor stream tells them. */
+  readonly game: MonitorGameState = newMonitorGameState();
   private readonly reading: Promise<void>;
   private readonly decoder = new TextDecoder();
 
@@ -78,6 +85,7 @@ export class MonitorClient {
       for await (const frame of this.link.frames()) {
         this.latest = this.decoder.decode(frame);
         this.messages++;
+        updateMonitorGameState(this.game, this.latest);
       }
     } catch {
       // The server went away; close() still resolves.

@@ -183,19 +183,40 @@ export function parseSkills(
 }
 
 /** Loads skill files in order into one library; a later file may reflect an earlier one's. */
+/** A skill file's path and text. */
+export interface SkillSource {
+  path: string;
+  text: string;
+}
+
+/** Reads skill files, in order. */
+export async function readSkillFiles(paths: readonly string[]): Promise<SkillSource[]> {
+  const sources: SkillSource[] = [];
+  for (const path of paths) {
+    try {
+      sources.push({ path, text: await Deno.readTextFile(path) });
+    } catch (e) {
+      throw new SkillError(path, null, `cannot read skill file: ${(e as Error).message}`);
+    }
+  }
+  return sources;
+}
+
+/** Compiles skill texts with `params`; later files may reflect skills of earlier ones. */
+export function compileSkillSources(
+  sources: readonly SkillSource[],
+  params: ParamSet,
+): Map<string, Skill> {
+  const all = new Map<string, Skill>();
+  for (const { path, text } of sources) {
+    for (const [name, skill] of parseSkills(text, path, params, all)) all.set(name, skill);
+  }
+  return all;
+}
+
 export async function loadSkillFiles(
   paths: readonly string[],
   params: ParamSet,
 ): Promise<Map<string, Skill>> {
-  const all = new Map<string, Skill>();
-  for (const path of paths) {
-    let text: string;
-    try {
-      text = await Deno.readTextFile(path);
-    } catch (e) {
-      throw new SkillError(path, null, `cannot read skill file: ${(e as Error).message}`);
-    }
-    for (const [name, skill] of parseSkills(text, path, params, all)) all.set(name, skill);
-  }
-  return all;
+  return compileSkillSources(await readSkillFiles(paths), params);
 }

@@ -1,6 +1,7 @@
 // Plays a compiled skill: for the current time it produces joint target angles (radians by
-// joint index) for the JointController, keyframe by keyframe, with foot-pose commands routed
-// through an injected FootPoseSolver. Use: controller.target.set(player.update(time)).
+// joint index) and per-joint controller gain scales for the JointController, keyframe by
+// keyframe, with foot-pose commands routed through an injected FootPoseSolver. Use:
+// controller.target.set(player.update(time)); controller.update(angles, dt, player.gains).
 
 import { JOINTS, jointsOfType, NUM_JOINTS, type RobotType } from "../body/joints.ts";
 import { clamp } from "../util/angles.ts";
@@ -21,22 +22,21 @@ export interface SkillPlayerOptions {
 const TIME_EPSILON = 1e-6;
 
 /**
- * Each keyframe applies its steps in order to the previous keyframe's targets when it starts
- * (every write clamped into the joint limits, as UT's effectors do); then its targets are
- * reached over its wait time by linear interpolation from where the joints were commanded at
- * its start. `setscale` speeds a joint's interpolation up (2: reached in half the wait) until
- * changed; curves are followed along their spline over the wait (not scaled). Keyframe times
- * chain nominally: keyframe k + 1 starts exactly `wait` after keyframe k.
+ * The semantics of UT's keyframe skills: each keyframe applies its steps in order to the previous
+ * keyframe's targets when it starts (every write clamped into the joint limits, as UT's
+ * effectors do), and those targets are commanded at once; the joint controller drives the joints
+ * towards them at its own pace while the keyframe waits. `setscale` multiplies a joint's
+ * controller gain (2: twice the speed for the same error, up to the joint's speed cap) until
+ * changed. Curves are followed along their spline over the wait. Keyframe times chain
+ * nominally: keyframe k + 1 starts exactly `wait` after keyframe k.
  */
 export class SkillPlayer {
   /** The joint targets, radians by joint index; valid after start() and update(). */
   readonly targets = new Float64Array(NUM_JOINTS);
+  /** Controller gain factors by joint index (setscale); valid after start(). */
+  readonly gains = new Float64Array(NUM_JOINTS).fill(1);
   /** How many setfoot / curve / stabilize steps did not reach their pose. */
   footMisses = 0;
-  /** Targets the current keyframe moves towards, and where it started from. */
-  private readonly goal = new Float64Array(NUM_JOINTS);
-  private readonly from = new Float64Array(NUM_JOINTS);
-  private readonly scale = new Float64Array(NUM_JOINTS);
   private readonly resetPose = new Float64Array(NUM_JOINTS);
   private readonly present = new Uint8Array(NUM_JOINTS);
   /** Where a curve's foot is this cycle. */
@@ -60,7 +60,7 @@ export class SkillPlayer {
     return this.index;
   }
 
-  /** True once the last keyframe's wait has passed; targets then hold its goal. */
+  /** True once the last keyframe's wait has passed; targets then hold its last targets. */
   get done(): boolean {
     return this.finished;
   }
@@ -77,8 +77,7 @@ export class SkillPlayer {
       this.targets[j] = this.present[j] ? this.clamp(j, a) : 0;
       this.resetPose[j] = given ? given[j] : this.targets[j];
     }
-    this.goal.set(this.targets);
-    this.scale.fill(1);
+    this.gains.fill(1);
     this.footMisses = 0;
     this.finished = false;
     this.enter(0, time);
@@ -91,13 +90,12 @@ export class SkillPlayer {
       const k = this.skill.keyframes[this.index];
       const elapsed = time - this.keyframeStart;
       if (elapsed < k.wait - TIME_EPSILON) {
-        this.blend(k, Math.max(elapsed, 0));
+        this.followCurves(k, Math.max(elapsed, 0));
         break;
       }
-      this.blend(k, k.wait);
+      this.followCurves(k, k.wait);
       if (this.index + 1 === this.skill.keyframes.length) {
         this.finished = true;
-        this.targets.set(this.goal);
       } else {
         this.enter(this.index + 1, this.keyframeStart + k.wait);
       }
@@ -108,8 +106,7 @@ export class SkillPlayer {
   private enter(index: number, time: number): void {
     this.index = index;
     this.keyframeStart = time;
-    this.from.set(this.targets);
-    const goal = this.goal;
+    const goal = this.targets;
     for (const s of this.skill.keyframes[index].steps) {
       switch (s.kind) {
         case "set":
@@ -119,7 +116,7 @@ export class SkillPlayer {
           for (const p of s.pairs) this.setGoal(p.joint, goal[p.joint] + p.value);
           break;
         case "scale":
-          for (const p of s.pairs) this.scale[p.joint] = p.value;
+          for (const p of s.pairs) this.gains[p.joint] = p.value;
           break;
         case "reset":
           for (const j of s.joints) this.setGoal(j, this.resetPose[j]);
@@ -131,22 +128,17 @@ export class SkillPlayer {
           this.footResult(this.foot().stabilize(s.side, s.x, s.y, goal));
           break;
         case "curve":
-          this.footResult(this.foot().setFoot(s.side, s.points[s.points.length - 1], goal));
+          this.footResult(
+            this.foot().setFoot(s.side, curvePose(s.points, 0, this.curvePoint), goal),
+          );
           break;
       }
     }
     for (let j = 0; j < NUM_JOINTS; j++) this.setGoal(j, goal[j]);
   }
 
-  /** targets = the keyframe's state `elapsed` seconds after it started. */
-  private blend(k: Keyframe, elapsed: number): void {
-    for (let j = 0; j < NUM_JOINTS; j++) {
-      const f = k.wait > 0 ? Math.min(1, (this.scale[j] * elapsed) / k.wait) : 1;
-      // Arrive exactly, and never round past a limit on the way.
-      this.targets[j] = f >= 1
-        ? this.goal[j]
-        : this.clampPresent(j, this.from[j] + (this.goal[j] - this.from[j]) * f);
-    }
+  /** Moves the feet of the keyframe's curves to where they are `elapsed` seconds in. */
+  private followCurves(k: Keyframe, elapsed: number): void {
     const u = k.wait > 0 ? Math.min(1, elapsed / k.wait) : 1;
     for (const s of k.steps) {
       if (s.kind !== "curve") continue;
@@ -158,7 +150,7 @@ export class SkillPlayer {
   }
 
   private setGoal(j: number, value: number): void {
-    this.goal[j] = this.clampPresent(j, value);
+    this.targets[j] = this.clampPresent(j, value);
   }
 
   /** Inside the joint's limits; absent joints (toes of types 0–3) stay at 0. */

@@ -97,9 +97,9 @@ export type AssignRoles = (
 ) => Map<number, Role>;
 
 /**
- * Greedy by distance: the goalie role goes to unum 1 when present; then, role by role in
- * priority order (ROLES), the nearest unassigned player takes it; equal distances go to the
- * lower unum. Players beyond the number of roles get none.
+ * Greedy by distance: the goalie role goes to unum 1 when present (and to nobody else); then,
+ * role by role in priority order (ROLES), the nearest unassigned player takes it; equal
+ * distances go to the lower unum. Players beyond the number of roles get none.
  */
 export const assignGreedy: AssignRoles = (players, targets, locked) => {
   const result = new Map<number, Role>();
@@ -117,7 +117,7 @@ export const assignGreedy: AssignRoles = (players, targets, locked) => {
     taken.add("goalie");
   }
   for (const role of ROLES) {
-    if (taken.has(role)) continue;
+    if (taken.has(role) || role === "goalie") continue;
     let best: PlayerSpot | null = null, bestD = Infinity;
     for (const p of sorted) {
       if (result.has(p.unum)) continue;

@@ -13,7 +13,7 @@ export const TEAM_USAGE = `Usage: deno task run-team [HOST] [PORT] [flags]
   --paramsfile FILE    passed to every agent; repeatable
   --log-level LEVEL    passed to every agent
   --record-dir DIR     each agent records its traffic to DIR/agent<unum>.jsonl
-  --behaviour NAME     passed to every agent (stand or walk-test)
+  --behaviour NAME     passed to every agent: soccer, stand or walk-test (default soccer)
   --stagger-ms N       wait between starting agents (default 1000; the server drops agents
                        that connect while it is still creating the previous body)
   --help               print this help`;
@@ -75,7 +75,7 @@ async function main(args: string[]): Promise<number> {
         "log-level": { type: "string", default: "info" },
         "record-dir": { type: "string" },
         "stagger-ms": { type: "string", default: "1000" },
-        behaviour: { type: "string", default: "stand" },
+        behaviour: { type: "string", default: "soccer" },
         help: { type: "boolean", default: false },
       },
     });

@@ -1,0 +1,28 @@
+// What the optimizer maximizes for each evaluation task: the task's own measure with penalties
+// for falls (and, for kicks, for missing the direction; for get-ups, for failures), so that a
+// fast but unstable candidate never wins over a stable one.
+
+import type { GetupResult, KickResult, WalkForwardResult } from "../eval/tasks.ts";
+
+export const OPTIMIZE_TASKS = ["walk-forward", "kick", "getup"] as const;
+export type OptimizeTask = typeof OPTIMIZE_TASKS[number];
+
+/** Mean forward speed (m/s), minus 0.5 m/s per fall and run. */
+export function walkScore(r: WalkForwardResult): number {
+  return r.speed.mean - 0.5 * r.falls / r.runs;
+}
+
+/** Median kick distance (m), minus 0.1 m per degree of median direction error beyond 10°, minus 6 m per fall and run. */
+export function kickScore(r: KickResult): number {
+  const miss = Math.max(0, r.directionError.median - 10);
+  return r.distance.median - 0.1 * miss - 6 * r.falls / r.runs;
+}
+
+/**
+ * Get-ups: 10 points per success rate, minus the mean time to stand (s) of the successful ones; a
+ * candidate that never gets up scores −10.
+ */
+export function getupScore(r: GetupResult): number {
+  if (!r.seconds) return -10;
+  return 10 * r.successes / r.runs - r.seconds.mean;
+}

@@ -1,0 +1,56 @@
+// Walking around other players: when another robot stands close to the straight path to a
+// target, walk to a waypoint beside it instead, on the side of the path it leaves free. Keeps
+// the team out of the server's crowding rules (more than two players close together get beamed
+// away) and out of collisions. Field frame, metres.
+
+export interface Point2 {
+  x: number;
+  y: number;
+}
+
+/** Pass other robots at least this far from their centres. */
+export const AVOID_RADIUS = 0.65;
+/** Only robots this close to us matter for the next steps. */
+const LOOKAHEAD = 2.5;
+
+/**
+ * The point to walk toward: `target` itself when the way is clear, otherwise a waypoint that
+ * passes the nearest robot in the way at AVOID_RADIUS (plus a margin).
+ */
+export function avoidObstacles(
+  self: Point2,
+  target: Point2,
+  obstacles: readonly Point2[],
+  radius = AVOID_RADIUS,
+): Point2 {
+  const dx = target.x - self.x;
+  const dy = target.y - self.y;
+  const dist = Math.hypot(dx, dy);
+  if (dist < 1e-6) return target;
+  const ux = dx / dist;
+  const uy = dy / dist;
+  let nearest: Point2 | null = null;
+  let nearestAlong = Infinity;
+  let nearestSide = 0;
+  for (const o of obstacles) {
+    const ox = o.x - self.x;
+    const oy = o.y - self.y;
+    const along = ox * ux + oy * uy;
+    const across = -ox * uy + oy * ux;
+    if (along <= 0 || along > Math.min(dist + radius, LOOKAHEAD)) continue;
+    if (Math.abs(across) >= radius) continue;
+    // A target right next to the obstacle is reachable only around it, but not past it.
+    if (along < nearestAlong) {
+      nearest = o;
+      nearestAlong = along;
+      nearestSide = across >= 0 ? -1 : 1;
+    }
+  }
+  if (!nearest) return target;
+  // Beside the obstacle, perpendicular to the path, on the side away from its centre.
+  const offset = radius + 0.1;
+  return {
+    x: nearest.x + nearestSide * -uy * offset,
+    y: nearest.y + nearestSide * ux * offset,
+  };
+}

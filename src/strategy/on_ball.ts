@@ -1,0 +1,115 @@
+// What the player at the ball does: shoot (or clear) with the kick when in range or under
+// pressure, otherwise dribble toward the goal by walking through the ball. Both start by getting
+// behind the ball on the line to the target, going around it when we stand on the wrong side.
+// Pure: the same inputs give the same action. Field frame of our side, metres and radians.
+
+import { wrapAngle } from "../util/angles.ts";
+import type { Pose2 } from "../motion/walk_to.ts";
+import type { Point2 } from "./avoid.ts";
+
+/** Where the ball lies relative to the torso when a left-foot kick starts (right: y mirrored). */
+export interface KickSpot {
+  x: number;
+  y: number;
+}
+
+export interface OnBallInput {
+  self: Pose2;
+  ball: Point2;
+  /** Where the ball should go. */
+  target: Point2;
+  opponents: readonly Point2[];
+  kickSpot: KickSpot;
+  /** Kick (rather than dribble) when the ball is this close to the target. */
+  shootRange: number;
+  /** Kick whatever the distance (set plays, clearances decided by the caller). */
+  mustKick: boolean;
+  /** The foot chosen last cycle, for hysteresis. */
+  leftFoot: boolean;
+}
+
+export type OnBallAction =
+  | { kind: "approach"; target: Pose2; fine: boolean }
+  | { kind: "dribble"; heading: number; lateral: number }
+  | { kind: "kick"; leftFoot: boolean };
+
+/** An opponent this close to the ball in our half makes us clear it. */
+const PRESSURE_RADIUS = 1.2;
+/** Kick when the torso is this close to the kick pose… */
+const KICK_POSITION_TOLERANCE = 0.035;
+/** …and faces the target this well. */
+const KICK_HEADING_TOLERANCE = 10 * Math.PI / 180;
+/** Dribbling: the torso this far behind the ball. */
+const DRIBBLE_BEHIND = 0.2;
+const DRIBBLE_HEADING_TOLERANCE = 25 * Math.PI / 180;
+/** Behind the ball means at least this far on our side of it, along the line to the target. */
+const BEHIND_MARGIN = 0.12;
+/** Going around the ball: pass it at this distance. */
+const AROUND = 0.45;
+/** Switch feet only when the ball is this far on the other side. */
+const FOOT_HYSTERESIS = 0.03;
+
+/** `p` in the robot frame of `self`. */
+export function relative(self: Pose2, p: Point2): Point2 {
+  const dx = p.x - self.x, dy = p.y - self.y;
+  const c = Math.cos(self.theta), s = Math.sin(self.theta);
+  return { x: c * dx + s * dy, y: -s * dx + c * dy };
+}
+
+export function onBallAction(o: OnBallInput): OnBallAction {
+  const { self, ball, target } = o;
+  const heading = Math.atan2(target.y - ball.y, target.x - ball.x);
+  const ux = Math.cos(heading), uy = Math.sin(heading);
+  const toGoal = Math.hypot(target.x - ball.x, target.y - ball.y);
+  const pressured = ball.x < 0 &&
+    o.opponents.some((p) => Math.hypot(p.x - ball.x, p.y - ball.y) < PRESSURE_RADIUS);
+  const kick = o.mustKick || toGoal < o.shootRange || pressured;
+
+  // On the wrong side of the ball: walk around it first.
+  const along = (self.x - ball.x) * ux + (self.y - ball.y) * uy;
+  const across = -(self.x - ball.x) * uy + (self.y - ball.y) * ux;
+  if (along > -BEHIND_MARGIN) {
+    const side = across >= 0 ? 1 : -1;
+    const reach = Math.abs(across) < AROUND ? AROUND : 0;
+    return {
+      kind: "approach",
+      target: {
+        x: ball.x - ux * AROUND - side * uy * reach,
+        y: ball.y - uy * AROUND + side * ux * reach,
+        theta: heading,
+      },
+      fine: false,
+    };
+  }
+
+  const rel = relative(self, ball);
+  const headingError = Math.abs(wrapAngle(heading - self.theta));
+  if (kick) {
+    const threshold = o.leftFoot ? -FOOT_HYSTERESIS : FOOT_HYSTERESIS;
+    const leftFoot = rel.y >= threshold;
+    const k = o.kickSpot;
+    const sy = leftFoot ? k.y : -k.y;
+    // The torso pose that puts the ball at the kick spot while facing the target.
+    const pose = {
+      x: ball.x - (ux * k.x - uy * sy),
+      y: ball.y - (uy * k.x + ux * sy),
+      theta: heading,
+    };
+    const off = Math.hypot(pose.x - self.x, pose.y - self.y);
+    if (off < KICK_POSITION_TOLERANCE && headingError < KICK_HEADING_TOLERANCE) {
+      return { kind: "kick", leftFoot };
+    }
+    return { kind: "approach", target: pose, fine: off < 0.4 };
+  }
+  if (
+    headingError < DRIBBLE_HEADING_TOLERANCE && rel.x > 0.05 && rel.x < DRIBBLE_BEHIND + 0.2 &&
+    Math.abs(rel.y) < 0.08
+  ) {
+    return { kind: "dribble", heading, lateral: rel.y };
+  }
+  return {
+    kind: "approach",
+    target: { x: ball.x - ux * DRIBBLE_BEHIND, y: ball.y - uy * DRIBBLE_BEHIND, theta: heading },
+    fine: Math.hypot(ball.x - self.x, ball.y - self.y) < 0.5,
+  };
+}

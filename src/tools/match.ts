@@ -1,0 +1,255 @@
+// `deno task match --left "CMD" --right "CMD" [--half S] [--server auto|HOST:PORT[:MPORT]]`:
+// plays one game. It starts the server through the launcher (sync mode), starts the left team
+// and waits for its 11 players, then the right team, kicks off both halves from the monitor
+// port, stops at GameOver (or when game time stalls for 60 s of wall time), ends every process
+// it started and prints one JSON line. Each CMD runs in sh with the server's host and agent port
+// appended, e.g. --left "deno task run-team" runs `deno task run-team 127.0.0.1 <port>`.
+
+import { parseArgs } from "cli-args";
+import { CliError, intFlag } from "../config/cli.ts";
+import { MonitorClient, trainer } from "../net/monitor.ts";
+import { launchServer, parseServerSpec, type RunningServer } from "./server_launcher.ts";
+
+export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [flags]
+
+  --left CMD        command that starts the left team (host and port are appended)
+  --right CMD       command that starts the right team
+  --half S          length of a half in seconds of game time (default 300)
+  --server S        auto (start rcssserver3d from PATH) or HOST:PORT[:MPORT] (default auto)
+  --log-dir DIR     where the teams' output goes (default: a new temporary directory)
+  --stall S         give up when game time has not advanced for S seconds (default 60)`;
+
+const PLAYERS_PER_TEAM = 11;
+
+interface TeamProcess {
+  child: Deno.ChildProcess;
+  /** The agents' connections (client ports) that belong to this team. */
+  ports: Set<number>;
+  /** How many of them have gone before the end of the game. */
+  exited: number;
+}
+
+/** Client ports of the established connections to the server's agent port. */
+export async function agentConnections(agentPort: number): Promise<Set<number>> {
+  const ports = new Set<number>();
+  for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text = "";
+    try {
+      text = await Deno.readTextFile(file);
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const f = line.trim().split(/\s+/);
+      if (f.length < 4 || f[3] !== "01") continue;
+      const local = parseInt(f[1].split(":")[1], 16);
+      const remote = parseInt(f[2].split(":")[1], 16);
+      if (local === agentPort) ports.add(remote);
+    }
+  }
+  return ports;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+async function startTeam(
+  cmd: string,
+  host: string,
+  port: number,
+  log: string,
+  known: Set<number>,
+): Promise<TeamProcess> {
+  // In a session of its own, so that stopping it reaches every process the command starts.
+  const child = new Deno.Command("setsid", {
+    args: ["sh", "-c", `exec ${cmd} "$@" >"$LOG" 2>&1`, "sh", host, String(port)],
+    env: { LOG: log },
+    stdin: "null",
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const team: TeamProcess = { child, ports: new Set(), exited: 0 };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    for (const p of await agentConnections(port)) if (!known.has(p)) team.ports.add(p);
+    if (team.ports.size >= PLAYERS_PER_TEAM) break;
+    await sleep(250);
+  }
+  for (const p of team.ports) known.add(p);
+  return team;
+}
+
+/** Signals the team's whole process group. */
+function signalTeam(t: TeamProcess, signal: Deno.Signal): void {
+  try {
+    Deno.kill(-t.child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+async function stopTeam(t: TeamProcess): Promise<void> {
+  signalTeam(t, "SIGTERM");
+  const timer = setTimeout(() => signalTeam(t, "SIGKILL"), 5000);
+  await t.child.status;
+  await sleep(500);
+  signalTeam(t, "SIGKILL");
+  clearTimeout(timer);
+}
+
+interface MatchOptions {
+  left: string;
+  right: string;
+  half: number;
+  server: ReturnType<typeof parseServerSpec>;
+  logDir: string | undefined;
+  stall: number;
+}
+
+function parse(args: string[]): MatchOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      strict: true,
+      options: {
+        left: { type: "string" },
+        right: { type: "string" },
+        half: { type: "string", default: "300" },
+        server: { type: "string", default: "auto" },
+        "log-dir": { type: "string" },
+        stall: { type: "string", default: "60" },
+      },
+    });
+  } catch (e) {
+    throw new CliError((e as Error).message.split("\n")[0]);
+  }
+  const v = parsed.values;
+  if (!v.left?.trim()) throw new CliError("--left: a command is required");
+  if (!v.right?.trim()) throw new CliError("--right: a command is required");
+  return {
+    left: v.left,
+    right: v.right,
+    half: intFlag("half", v.half as string, 1, 3600),
+    server: parseServerSpec(v.server as string),
+    logDir: v["log-dir"],
+    stall: intFlag("stall", v.stall as string, 1, 3600),
+  };
+}
+
+async function play(o: MatchOptions): Promise<Record<string, unknown>> {
+  const wallStart = Date.now();
+  let server: RunningServer | null = null;
+  const teams: TeamProcess[] = [];
+  let monitor: MonitorClient | null = null;
+  let logDir = "";
+  try {
+    let host: string, port: number, mport: number;
+    if ("auto" in o.server) {
+      server = await launchServer({ sync: true, halfTime: o.half });
+      host = server.host;
+      port = server.agentPort;
+      mport = server.monitorPort;
+    } else {
+      ({ host, port, monitorPort: mport } = o.server);
+    }
+    monitor = await MonitorClient.connect(host, mport);
+    logDir = o.logDir ?? await Deno.makeTempDir({ prefix: "match-" });
+    await Deno.mkdir(logDir, { recursive: true });
+    console.error(`match: server on ${host}:${port}, team output in ${logDir}`);
+    const known = await agentConnections(port);
+    for (const [side, cmd] of [["left", o.left], ["right", o.right]] as const) {
+      const t = await startTeam(cmd, host, port, `${logDir}/${side}.log`, known);
+      teams.push(t);
+      console.error(`match: ${side} team has ${t.ports.size} players`);
+    }
+    const g = monitor.game;
+    // Let the last bodies settle before the whistle.
+    await sleep(2000);
+    await monitor.send(trainer.kickOff("Left"));
+    let lastTime = g.time;
+    let lastChange = Date.now();
+    let secondHalfKicked = false;
+    let stalled = false;
+    let lastReport = Date.now();
+    while (g.playMode !== "GameOver") {
+      await sleep(500);
+      if (Date.now() - lastReport > 10_000) {
+        lastReport = Date.now();
+        console.error(
+          `match: half ${g.half} ${
+            g.time.toFixed(1)
+          } s ${g.playMode} ${g.scoreLeft}:${g.scoreRight}`,
+        );
+      }
+      if (g.half === 2 && g.playMode === "BeforeKickOff" && !secondHalfKicked) {
+        secondHalfKicked = true;
+        await sleep(1000);
+        await monitor.send(trainer.kickOff("Right"));
+      }
+      if (g.time !== lastTime) {
+        lastTime = g.time;
+        lastChange = Date.now();
+      } else if (Date.now() - lastChange > o.stall * 1000) {
+        stalled = true;
+        break;
+      }
+      const alive = await agentConnections(port);
+      for (const t of teams) {
+        for (const p of [...t.ports]) {
+          if (!alive.has(p)) {
+            t.ports.delete(p);
+            t.exited++;
+          }
+        }
+      }
+    }
+    return {
+      left: {
+        team: g.teamLeft,
+        agents: teams[0].ports.size + teams[0].exited,
+        exitedEarly: teams[0].exited,
+      },
+      right: {
+        team: g.teamRight,
+        agents: teams[1].ports.size + teams[1].exited,
+        exitedEarly: teams[1].exited,
+      },
+      score: [g.scoreLeft, g.scoreRight],
+      gameTime: g.time,
+      wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10,
+      end: stalled ? "stalled" : "GameOver",
+    };
+  } finally {
+    await Promise.all(teams.map(stopTeam));
+    await monitor?.close();
+    if (server && logDir) {
+      await Deno.copyFile(server.logPath, `${logDir}/server.log`).catch(() => {});
+    }
+    await server?.stop();
+  }
+}
+
+async function main(args: string[]): Promise<number> {
+  if (args.includes("--help")) {
+    console.log(MATCH_USAGE);
+    return 0;
+  }
+  let o: MatchOptions;
+  try {
+    o = parse(args);
+  } catch (e) {
+    console.error(`error: ${(e as Error).message.split("\n")[0]} (see --help)`);
+    return 2;
+  }
+  try {
+    console.log(JSON.stringify(await play(o)));
+    return 0;
+  } catch (e) {
+    console.error(`error: ${(e as Error).message.split("\n")[0]}`);
+    return 1;
+  }
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,115 @@
+// The optimizer's pieces without a server: space files (errors name file and line), the unit
+// cube mapping and param-file output, the scores of each task, and the CLI's one-line errors.
+
+import assert from "assert";
+import { ParamSet } from "../src/config/params.ts";
+import {
+  fromUnit,
+  outside,
+  paramText,
+  parseSpace,
+  toUnit,
+  withValues,
+} from "../src/optimize/space.ts";
+import { getupScore, kickScore, walkScore } from "../src/optimize/fitness.ts";
+
+const stats = (v: number) => ({ mean: v, min: v, max: v, median: v });
+
+Deno.test("space: parse, map to the unit cube and back, write as params", () => {
+  const dims = parseSpace("# tuning\nwalk.a 0 2\n\nwalk.b -1 1   # note\n", "w.space");
+  assert.deepEqual(dims, [{ name: "walk.a", min: 0, max: 2 }, { name: "walk.b", min: -1, max: 1 }]);
+  const base = ParamSet.parse("walk.a 0.5\nwalk.b 0\nother 3", "base.params");
+  const u = toUnit(dims, base);
+  assert.deepEqual([...u], [0.25, 0.5]);
+  assert.deepEqual(fromUnit(dims, [0.25, 0.5]), [0.5, 0]);
+  assert.deepEqual(fromUnit(dims, [-1, 2]), [0, 1], "clamped into the bounds");
+  assert.equal(outside([0.5, 0.5]), 0);
+  assert.ok(Math.abs(outside([-0.3, 1.4]) - 0.5) < 1e-12);
+  const text = paramText(dims, [1.23456789, -0.5]);
+  assert.equal(text, "walk.a 1.23457\nwalk.b -0.5\n");
+  const p = withValues(base, dims, [1, -1]);
+  assert.deepEqual([p.get("walk.a"), p.get("walk.b"), p.get("other")], [1, -1, 3]);
+});
+
+Deno.test("space: errors name the file and line", () => {
+  assert.throws(
+    () => parseSpace("a 0", "s.space"),
+    /^ConfigError: s.space:1: expected 'name min max'/,
+  );
+  assert.throws(() => parseSpace("\na 1 0", "s.space"), /s.space:2: a: bounds '1 0'/);
+  assert.throws(() => parseSpace("a 0 x", "s.space"), /s.space:1: a: bounds '0 x'/);
+  assert.throws(() => parseSpace("a 0 1\na 0 2", "s.space"), /s.space:2: a is listed twice/);
+  assert.throws(() => parseSpace("9a 0 1", "s.space"), /s.space:1: '9a' is not a valid name/);
+  assert.throws(() => parseSpace("# nothing", "s.space"), /s.space: no parameters/);
+  const dims = parseSpace("a 0 1", "s.space");
+  assert.throws(
+    () => toUnit(dims, ParamSet.parse("a 3", "p.params")),
+    /a = 3 \(p.params:1\) lies outside/,
+  );
+  assert.throws(() => toUnit(dims, ParamSet.empty()), /missing parameter 'a'/);
+});
+
+Deno.test("fitness: falls, misses and failures cost more than speed or distance gains", () => {
+  const walk = (speed: number, falls: number) =>
+    walkScore({ task: "walk-forward", runs: 2, speed: stats(speed), falls, distances: [] });
+  assert.ok(walk(0.6, 0) > walk(0.8, 1), "a fall outweighs 0.2 m/s");
+  const kick = (d: number, err: number, falls: number) =>
+    kickScore({
+      task: "kick",
+      skill: "K",
+      runs: 2,
+      distance: stats(d),
+      directionError: stats(err),
+      falls,
+    });
+  assert.equal(kick(6, 5, 0), 6);
+  assert.equal(kick(6, 20, 0), 5);
+  assert.ok(kick(4, 0, 0) > kick(6, 0, 1));
+  const getup = (ok: number, secs: number | null) =>
+    getupScore({
+      task: "getup",
+      runs: 4,
+      successes: ok,
+      seconds: secs === null ? null : stats(secs),
+      failures: [],
+    });
+  assert.equal(getup(0, null), -10);
+  assert.ok(getup(4, 3) > getup(3, 2), "reliability first");
+  assert.ok(getup(4, 2) > getup(4, 3));
+});
+
+Deno.test("optimize and match CLIs: bad flags are one line and exit 2", async () => {
+  const run = async (script: string, args: string[]) => {
+    const url = new URL(`../src/${script}`, import.meta.url);
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", decodeURIComponent(url.pathname), ...args],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    return { code: out.code, err: new TextDecoder().decode(out.stderr).trim() };
+  };
+  for (
+    const [script, args, pattern] of [
+      [
+        "optimize/main.ts",
+        ["sprint", "--space", "x"],
+        /--task: 'sprint' is not one of walk-forward, kick, getup/,
+      ],
+      ["optimize/main.ts", ["kick"], /--space: required/],
+      ["optimize/main.ts", ["kick", "--space", "/nonexistent.space"], /cannot read space file/],
+      [
+        "optimize/main.ts",
+        ["kick", "--space", "x", "--sigma", "2"],
+        /--sigma: '2' is not in \(0, 1\]/,
+      ],
+      ["tools/match.ts", ["--right", "x"], /--left: a command is required/],
+      ["tools/match.ts", ["--left", "x", "--right", "y", "--half", "0"], /--half/],
+      ["tools/match.ts", ["--left", "x", "--right", "y", "--server", "nowhere"], /--server/],
+    ] as const
+  ) {
+    const r = await run(script, [...args]);
+    assert.equal(r.code, 2, `${script} ${args.join(" ")}: ${r.err}`);
+    assert.equal(r.err.split("\n").length, 1, r.err);
+    assert.match(r.err, pattern);
+  }
+});

@@ -1,0 +1,205 @@
+// The team behaviour on constructed world views: stop modes leave the decision to the layers
+// above, the goalie guards its spot, the player at the ball lines up and kicks, players keep the
+// set-play distance from the ball, team talk fills in teammates and the ball; and head control.
+
+import assert from "assert";
+import { HeadControl } from "../src/behavior/head.ts";
+import { soccer, type SoccerBehavior } from "../src/behavior/soccer.ts";
+import type { MotionRequest } from "../src/motion/motion.ts";
+import { PlayMode } from "../src/protocol/playmode.ts";
+import { goalieTarget } from "../src/strategy/goalie.ts";
+import { FREE_KICK_KEEP } from "../src/strategy/situation.ts";
+import { encodeRadio } from "../src/team/radio.ts";
+import { TeamModel } from "../src/team/team_model.ts";
+import type { TrackedPlayer } from "../src/estimation/player_tracker.ts";
+import type { WorldView } from "../src/world/world_view.ts";
+
+interface ViewSpec {
+  unum?: number;
+  mode?: PlayMode;
+  self?: { x: number; y: number; theta: number } | null;
+  ball?: { x: number; y: number } | null;
+  ballAge?: number;
+  teammates?: TrackedPlayer[];
+  time?: number;
+  localized?: boolean;
+}
+
+function view(s: ViewSpec): WorldView {
+  const time = s.time ?? 100;
+  return {
+    time,
+    gameTime: time,
+    playMode: s.mode ?? PlayMode.PlayOn,
+    playModeName: PlayMode[s.mode ?? PlayMode.PlayOn],
+    side: "left",
+    unum: s.unum ?? 7,
+    goalDifference: 0,
+    self: s.self === undefined ? { x: -3, y: 0, theta: 0 } : s.self,
+    selfConfidence: 1,
+    localized: s.localized ?? true,
+    ball: s.ball === undefined
+      ? { x: 0, y: 0, vx: 0, vy: 0 } as WorldView["ball"]
+      : s.ball as WorldView["ball"],
+    ballAge: s.ballAge ?? 0,
+    teammates: s.teammates ?? [],
+    opponents: [],
+  };
+}
+
+function make(): SoccerBehavior {
+  return soccer.create({ ...soccer.defaults, kickSpot: { x: 0.19, y: 0.08 } }) as SoccerBehavior;
+}
+
+const team = () => new TeamModel("Us", () => 7);
+
+function decide(b: SoccerBehavior, v: WorldView, t = team()): MotionRequest | null {
+  return b.decide({ view: v, fallen: false, team: t });
+}
+
+Deno.test("soccer: stop modes are left to the layers above; no pose means look around", () => {
+  const b = make();
+  for (const mode of [PlayMode.BeforeKickOff, PlayMode.GoalLeft, PlayMode.GameOver]) {
+    assert.equal(decide(b, view({ mode })), null, PlayMode[mode]);
+  }
+  const r = decide(b, view({ self: null }));
+  assert.ok(r?.kind === "walk" && r.vx === 0 && r.vth !== 0);
+});
+
+Deno.test("soccer: alone near the ball we take it; the goalie guards its spot", () => {
+  const b = make();
+  const r = decide(b, view({ self: { x: -1, y: 0, theta: 0 } }));
+  assert.equal(b.role, "onBall");
+  assert.ok(r?.kind === "walk" && r.vx > 0, JSON.stringify(r));
+  const g = make();
+  const ball = { x: -8, y: 3 };
+  decide(
+    g,
+    view({ unum: 1, self: { x: -14, y: 0, theta: 0 }, ball }),
+    new TeamModel("Us", () => 1),
+  );
+  assert.equal(g.role, "goalie");
+  const t = goalieTarget(ball.x, ball.y);
+  assert.ok(Math.abs(g.target!.x - t.x) < 1e-9 && Math.abs(g.target!.y - t.y) < 1e-9);
+});
+
+Deno.test("soccer: lined up at the kick spot near goal, the player at the ball kicks", () => {
+  const b = make();
+  const ball = { x: 12, y: 0 };
+  const self = { x: 12 - 0.19, y: -0.08, theta: 0 };
+  assert.deepEqual(decide(b, view({ self, ball })), { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
+});
+
+Deno.test("soccer: during their set play everyone keeps the free-kick distance", () => {
+  const b = make();
+  // A teammate (heard) is nearer the ball: we are the supporter, whose spot is 2.1 m away.
+  const t = team();
+  t.hear([{
+    team: "Us",
+    time: 99.9,
+    self: false,
+    direction: 0,
+    message: encodeRadio({ unum: 8, x: 0.2, y: 0, fallen: false, ball: null }),
+  }]);
+  decide(b, view({ mode: PlayMode.KickInRight, self: { x: -1, y: 0.5, theta: 0 } }), t);
+  const target = b.target!;
+  assert.ok(Math.hypot(target.x, target.y) >= FREE_KICK_KEEP - 1e-9, JSON.stringify(target));
+  assert.notEqual(b.role, "onBall");
+  // And in their kick-off we stay in our half, outside the centre circle.
+  decide(b, view({ mode: PlayMode.KickOffRight, self: { x: -1, y: 0.5, theta: 0 } }), t);
+  assert.ok(b.target!.x < 0 && Math.hypot(b.target!.x, b.target!.y) > 2);
+});
+
+Deno.test("soccer: without a ball of our own, a teammate's report is used", () => {
+  const b = make();
+  const t = team();
+  t.hear([{
+    team: "Us",
+    time: 99,
+    self: false,
+    direction: 0,
+    message: encodeRadio({ unum: 3, x: -5, y: 0, fallen: false, ball: { x: 4, y: -2, age: 0.2 } }),
+  }]);
+  decide(b, view({ ball: null, self: { x: 3, y: -2, theta: 0 } }), t);
+  assert.equal(b.role, "onBall");
+  assert.ok(b.target!.x < 4, "lining up behind the reported ball");
+});
+
+Deno.test("head: tracks a fresh ball, sweeps when it is lost, glances around when lost itself", () => {
+  const h = new HeadControl();
+  const a = h.update(view({ self: { x: 0, y: 0, theta: 0 }, ball: { x: 1, y: 1 } }));
+  assert.ok(Math.abs(a.yaw - Math.PI / 4) < 1e-9);
+  assert.ok(a.pitch < 0, "looks down at a near ball");
+  const yaws = [];
+  for (let i = 0; i < 200; i++) {
+    yaws.push(h.update(view({ time: 200 + i * 0.02, ballAge: 5 })).yaw);
+  }
+  assert.ok(Math.max(...yaws) > 1.5 && Math.min(...yaws) < -1.5, "a full sweep in 4 s");
+  const g = new HeadControl();
+  let glanced = false;
+  for (let i = 0; i < 600; i++) {
+    const v = view({
+      time: 300 + i * 0.02,
+      self: { x: 0, y: 0, theta: 0 },
+      ball: { x: 2, y: 0 },
+      localized: false,
+    });
+    if (Math.abs(g.update(v).yaw) > 0.5) glanced = true;
+  }
+  assert.ok(glanced, "not localized: the head leaves the ball now and then");
+});
+
+Deno.test("agent --behaviour soccer on the fake server: beam, play, keep away, beam after a goal", async () => {
+  const { FakeServer } = await import("../src/testing/fake_server.ts");
+  const { runAgent } = await import("../src/agent/runner.ts");
+  const { cycleMessage, makeAgent } = await import("./helpers.ts");
+  // The ball 1.5 m straight ahead of the camera, seen every third cycle.
+  const see = "(See (B (pol 1.5 0 -18)))";
+  let t = 0;
+  const at = (pm: string, n: number, extra = "") =>
+    Array.from(
+      { length: n },
+      (_, i) => cycleMessage(t += 0.02, pm, extra) + (i % 3 === 0 ? see : ""),
+    );
+  const script = function* () {
+    yield cycleMessage(0, "BeforeKickOff");
+    yield* at("BeforeKickOff", 5, "(unum 6) (team left) ");
+    yield* at("PlayOn", 60);
+    yield* at("KickIn_Right", 60);
+    yield* at("Goal_Left", 5);
+    yield* at("GameOver", 5);
+  };
+  const server = FakeServer.start({ script });
+  const { agent } = await makeAgent(6, 0, "Soc", "error", "wasm", { behaviour: "soccer" });
+  const log: { mode: string; kind: string; ball: number; vx: number }[] = [];
+  const act = agent.act.bind(agent);
+  agent.act = () => {
+    const reply = act();
+    const v = agent.view();
+    const b = v.ball && v.self ? Math.hypot(v.ball.x - v.self.x, v.ball.y - v.self.y) : NaN;
+    const m = agent.motion.current;
+    log.push({
+      mode: agent.world.playModeName,
+      kind: m.kind,
+      ball: b,
+      vx: m.kind === "walk" ? m.vx : 0,
+    });
+    return reply;
+  };
+  await runAgent(agent, { host: "127.0.0.1", port: server.port });
+  const [s] = await server.finished(1);
+  await server.close();
+  const beams = s.received.filter((m) => m.includes("(beam "));
+  assert.equal(beams.length, 2, "beamed before kick-off and again after the goal");
+  const play = log.filter((l) => l.mode === "PlayOn").slice(10);
+  assert.ok(play.every((l) => l.kind === "walk"), "walks to the ball in play");
+  assert.ok(play.some((l) => Math.abs(l.ball - 1.5) < 0.5), "sees the ball about 1.5 m away");
+  // Their kick-in: the ball stays 1.5 m ahead in the fake world, so keeping 2.3 m away means
+  // walking backward the whole time.
+  const kickIn = log.filter((l) => l.mode === "KickIn_Right").slice(5);
+  assert.ok(kickIn.length > 40);
+  assert.ok(kickIn.every((l) => l.kind === "walk" && l.vx < 0), JSON.stringify(kickIn.slice(0, 3)));
+  const end = log.filter((l) => l.mode === "GameOver");
+  assert.ok(end.every((l) => l.kind === "stand"));
+  assert.ok(s.received.some((m) => /\(say D/.test(m)), "tells the team where it is");
+});

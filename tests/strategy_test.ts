@@ -1,0 +1,134 @@
+// Team-play geometry: what each play mode means for either side, the distance kept during the
+// opponents' set plays, walking around players in the way, and the on-ball decisions (go around
+// the ball, line up the kick with the right foot, dribble when lined up, clear under pressure).
+
+import assert from "assert";
+import { PlayMode } from "../src/protocol/playmode.ts";
+import { avoidObstacles } from "../src/strategy/avoid.ts";
+import { onBallAction, type OnBallInput, relative } from "../src/strategy/on_ball.ts";
+import { FREE_KICK_KEEP, GOAL_KICK_KEEP, keepAway, situation } from "../src/strategy/situation.ts";
+
+Deno.test("situation: every play mode for both sides", () => {
+  const both = (mode: PlayMode) => [situation(mode, "left"), situation(mode, "right")];
+  assert.deepEqual(both(PlayMode.PlayOn), ["play", "play"]);
+  assert.deepEqual(both(PlayMode.BeforeKickOff), ["stop", "stop"]);
+  assert.deepEqual(both(PlayMode.GoalLeft), ["stop", "stop"]);
+  assert.deepEqual(both(PlayMode.GameOver), ["stop", "stop"]);
+  assert.deepEqual(both(PlayMode.KickOffLeft), ["ourKickOff", "theirKickOff"]);
+  assert.deepEqual(both(PlayMode.KickOffRight), ["theirKickOff", "ourKickOff"]);
+  for (
+    const [l, r] of [
+      [PlayMode.KickInLeft, PlayMode.KickInRight],
+      [PlayMode.CornerKickLeft, PlayMode.CornerKickRight],
+      [PlayMode.GoalKickLeft, PlayMode.GoalKickRight],
+      [PlayMode.FreeKickLeft, PlayMode.FreeKickRight],
+      [PlayMode.DirectFreeKickLeft, PlayMode.DirectFreeKickRight],
+      [PlayMode.PassLeft, PlayMode.PassRight],
+    ]
+  ) {
+    assert.deepEqual(both(l), ["ourSetPlay", "theirSetPlay"], PlayMode[l]);
+    assert.deepEqual(both(r), ["theirSetPlay", "ourSetPlay"], PlayMode[r]);
+  }
+  // offside_left is the left team's offence: the right team kicks.
+  assert.deepEqual(both(PlayMode.OffsideLeft), ["theirSetPlay", "ourSetPlay"]);
+  assert.equal(
+    keepAway(PlayMode.KickInRight, situation(PlayMode.KickInRight, "left")),
+    FREE_KICK_KEEP,
+  );
+  assert.equal(keepAway(PlayMode.GoalKickRight, "theirSetPlay"), GOAL_KICK_KEEP);
+  assert.equal(keepAway(PlayMode.KickInLeft, "ourSetPlay"), 0);
+  assert.ok(FREE_KICK_KEEP >= 1.3 && GOAL_KICK_KEEP >= 1.0);
+});
+
+Deno.test("avoid: a clear path is kept; a robot in the way is passed on its free side", () => {
+  const self = { x: 0, y: 0 };
+  const target = { x: 4, y: 0 };
+  assert.equal(avoidObstacles(self, target, []), target);
+  assert.equal(avoidObstacles(self, target, [{ x: 2, y: 1.5 }]), target, "beside the path");
+  assert.equal(avoidObstacles(self, target, [{ x: -1, y: 0 }]), target, "behind us");
+  const via = avoidObstacles(self, target, [{ x: 1.5, y: 0.2 }]);
+  assert.ok(
+    via.y < -0.5 && Math.abs(via.x - 1.5) < 1e-9,
+    `passes on the right: ${JSON.stringify(via)}`,
+  );
+  const via2 = avoidObstacles(self, target, [{ x: 1.5, y: -0.2 }, { x: 1, y: 0.1 }]);
+  assert.ok(Math.abs(via2.x - 1) < 1e-9 && via2.y < -0.6, "the nearest one first");
+  // A path that stays clear of the obstacle by more than the radius is not changed.
+  assert.equal(avoidObstacles(self, target, [{ x: 2, y: 0.7 }]), target);
+});
+
+const base: OnBallInput = {
+  self: { x: -1, y: 0, theta: 0 },
+  ball: { x: 0, y: 0 },
+  target: { x: 15.2, y: 0 },
+  opponents: [],
+  kickSpot: { x: 0.19, y: 0.08 },
+  shootRange: 8,
+  mustKick: false,
+  leftFoot: true,
+};
+
+Deno.test("on ball: in front of the ball we walk around it, never through it", () => {
+  const a = onBallAction({ ...base, self: { x: 1, y: 0.1, theta: Math.PI } });
+  assert.equal(a.kind, "approach");
+  if (a.kind !== "approach") return;
+  assert.ok(a.target.x < 0 && Math.abs(a.target.y) >= 0.4, JSON.stringify(a.target));
+  assert.ok(a.target.y > 0, "on our side of the ball");
+});
+
+Deno.test("on ball: far from goal, line up behind the ball and dribble", () => {
+  const a = onBallAction(base);
+  assert.equal(a.kind, "approach");
+  const d = onBallAction({ ...base, self: { x: -0.2, y: 0.02, theta: 0.1 } });
+  assert.equal(d.kind, "dribble");
+  if (d.kind === "dribble") {
+    assert.ok(Math.abs(d.heading) < 1e-9);
+    assert.ok(
+      Math.abs(d.lateral - relative({ x: -0.2, y: 0.02, theta: 0.1 }, base.ball).y) < 1e-12,
+    );
+  }
+});
+
+Deno.test("on ball: in range, walk to the kick pose; kick when there, with the near foot", () => {
+  const ball = { x: 10, y: 1 };
+  const heading = Math.atan2(0 - 1, 15.2 - 10);
+  const c = Math.cos(heading), s = Math.sin(heading);
+  // The pose that puts the ball at (0.19, 0.08) in the robot frame (left foot).
+  const pose = { x: 10 - (c * 0.19 - s * 0.08), y: 1 - (s * 0.19 + c * 0.08), theta: heading };
+  assert.deepEqual(onBallAction({ ...base, ball, self: pose }), { kind: "kick", leftFoot: true });
+  const rel = relative(pose, ball);
+  assert.ok(Math.abs(rel.x - 0.19) < 1e-9 && Math.abs(rel.y - 0.08) < 1e-9);
+  const off = onBallAction({ ...base, ball, self: { ...pose, x: pose.x - 0.3 } });
+  assert.equal(off.kind, "approach");
+  if (off.kind === "approach") {
+    assert.ok(off.fine);
+    assert.ok(Math.abs(off.target.x - pose.x) < 1e-9 && Math.abs(off.target.y - pose.y) < 1e-9);
+  }
+  // The ball to our right: the right foot's pose, mirrored.
+  const right = onBallAction({
+    ...base,
+    ball,
+    leftFoot: false,
+    self: { x: 10 - (c * 0.19 + s * 0.08), y: 1 - (s * 0.19 - c * 0.08), theta: heading },
+  });
+  assert.deepEqual(right, { kind: "kick", leftFoot: false });
+});
+
+Deno.test("on ball: under pressure in our half we clear with the kick; set plays always kick", () => {
+  const self = { x: -5.3, y: 0, theta: 0 };
+  const ball = { x: -5, y: 0 };
+  assert.equal(onBallAction({ ...base, self, ball }).kind, "dribble", "no pressure: dribble");
+  for (
+    const input of [
+      { ...base, self, ball, opponents: [{ x: -4.2, y: 0.3 }] },
+      { ...base, self, ball, mustKick: true },
+    ]
+  ) {
+    const a = onBallAction(input);
+    assert.equal(a.kind, "approach");
+    // The left-foot kick pose (ball 8 cm to the left), not the dribble spot straight behind.
+    if (a.kind === "approach") assert.ok(Math.abs(a.target.y + 0.08) < 1e-9, JSON.stringify(a));
+  }
+  const far = onBallAction({ ...base, self, ball, opponents: [{ x: -2, y: 0 }] });
+  assert.equal(far.kind, "dribble", "an opponent 3 m away is no pressure");
+});
