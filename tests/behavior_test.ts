@@ -12,7 +12,12 @@ import type { WorldView } from "../src/world/world_view.ts";
 import { cycleMessage, makeAgent } from "./helpers.ts";
 
 function ctx(playMode: PlayMode, fallen = false): BehaviorContext {
-  return { view: { playMode } as WorldView, fallen, team: new TeamModel("T", () => 1) };
+  return {
+    view: { playMode } as WorldView,
+    fallen,
+    team: new TeamModel("T", () => 1),
+    outbox: { taker: false, onBall: false },
+  };
 }
 
 Deno.test("registry: typed options over defaults, and unknown names are clear errors", () => {

@@ -113,3 +113,15 @@ Deno.test("optimize and match CLIs: bad flags are one line and exit 2", async ()
     assert.match(r.err, pattern);
   }
 });
+
+Deno.test("match: referee relocations our agents log are counted per half", async () => {
+  const { relocationsPerHalf } = await import("../src/tools/match.ts");
+  const log = [
+    " 4| WARN [4] relocated by the referee at game time 12.3 (PlayOn): (1.0, 2.0) → (1.0, 9.0)",
+    " 7| INFO [7] registered as unum 7 on the left side",
+    " 9| WARN [9] relocated by the referee at game time 130.0 (PlayOn): (0.0, 0.0) → (3.0, 0.0)",
+    " 2| WARN [2] relocated by the referee at game time 119.9 (KickIn_Left): (0.0, 0.0) → (3.0, 0.0)",
+  ].join("\n");
+  assert.deepEqual(relocationsPerHalf(log, 120), [2, 1]);
+  assert.deepEqual(relocationsPerHalf("", 120), [0, 0]);
+});

@@ -54,7 +54,7 @@ function make(): SoccerBehavior {
 const team = () => new TeamModel("Us", () => 7);
 
 function decide(b: SoccerBehavior, v: WorldView, t = team()): MotionRequest | null {
-  return b.decide({ view: v, fallen: false, team: t });
+  return b.decide({ view: v, fallen: false, team: t, outbox: { taker: false, onBall: false } });
 }
 
 Deno.test("soccer: stop modes are left to the layers above; no pose means look around", () => {
@@ -99,7 +99,15 @@ Deno.test("soccer: during their set play everyone keeps the free-kick distance",
     time: 99.9,
     self: false,
     direction: 0,
-    message: encodeRadio({ unum: 8, x: 0.2, y: 0, fallen: false, ball: null }),
+    message: encodeRadio({
+      unum: 8,
+      x: 0.2,
+      y: 0,
+      fallen: false,
+      taker: false,
+      onBall: false,
+      ball: null,
+    }),
   }]);
   decide(b, view({ mode: PlayMode.KickInRight, self: { x: -1, y: 0.5, theta: 0 } }), t);
   const target = b.target!;
@@ -110,6 +118,79 @@ Deno.test("soccer: during their set play everyone keeps the free-kick distance",
   assert.ok(b.target!.x < 0 && Math.hypot(b.target!.x, b.target!.y) > 2);
 });
 
+Deno.test("soccer: the taker of our set play keeps off the ball until a teammate has played it", () => {
+  const b = make();
+  const t = team();
+  const outbox = { taker: false, onBall: false };
+  const ball = { x: 12, y: 0 };
+  const self = { x: 12 - 0.19, y: -0.08, theta: 0 };
+  const at = (time: number, mode: PlayMode, s = self) =>
+    b.decide({ view: view({ time, mode, self: s, ball }), fallen: false, team: t, outbox });
+  assert.deepEqual(at(100, PlayMode.KickInLeft), { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
+  assert.equal(outbox.taker, false, "not before play runs");
+  // Play on, the ball 2 m further: we are the taker and leave the ball to others.
+  const far = { x: 14, y: 0 };
+  b.decide({ view: view({ time: 104, self, ball: far }), fallen: false, team: t, outbox });
+  assert.equal(outbox.taker, true);
+  assert.notEqual(b.role, "onBall");
+  // A teammate reports standing at the ball: we may play again.
+  t.hear([{
+    team: "Us",
+    time: 104.5,
+    self: false,
+    direction: 0,
+    message: encodeRadio({
+      unum: 9,
+      x: 13.9,
+      y: 0.1,
+      fallen: false,
+      taker: false,
+      onBall: false,
+      ball: null,
+    }),
+  }]);
+  b.decide({ view: view({ time: 105, self, ball: far }), fallen: false, team: t, outbox });
+  assert.equal(outbox.taker, false);
+  // Our kick-off is kicked, not dribbled.
+  const k = make();
+  const r = k.decide({
+    view: view({
+      mode: PlayMode.KickOffLeft,
+      self: { x: -0.19, y: -0.08, theta: 0 },
+      ball: { x: 0, y: 0 },
+    }),
+    fallen: false,
+    team: team(),
+    outbox,
+  });
+  assert.deepEqual(r, { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
+});
+
+Deno.test("soccer: of two players going for the ball, the nearer keeps it", () => {
+  const claim = (unum: number, x: number) => ({
+    team: "Us",
+    time: 99.8,
+    self: false,
+    direction: 0,
+    message: encodeRadio({ unum, x, y: 0, fallen: false, taker: false, onBall: true, ball: null }),
+  });
+  // Our own picture makes us the player at the ball (the claimant is unknown to our view).
+  const outbox = { taker: false, onBall: false };
+  const at = (t: TeamModel) => {
+    const b = make();
+    b.decide({ view: view({ self: { x: -1, y: 0, theta: 0 } }), fallen: false, team: t, outbox });
+    return b.role;
+  };
+  const nearer = team();
+  nearer.hear([claim(9, -0.5)]);
+  assert.equal(at(nearer), "supporter");
+  assert.equal(outbox.onBall, false);
+  const farther = team();
+  farther.hear([claim(9, -3)]);
+  assert.equal(at(farther), "onBall");
+  assert.equal(outbox.onBall, true);
+});
+
 Deno.test("soccer: without a ball of our own, a teammate's report is used", () => {
   const b = make();
   const t = team();
@@ -118,7 +199,15 @@ Deno.test("soccer: without a ball of our own, a teammate's report is used", () =
     time: 99,
     self: false,
     direction: 0,
-    message: encodeRadio({ unum: 3, x: -5, y: 0, fallen: false, ball: { x: 4, y: -2, age: 0.2 } }),
+    message: encodeRadio({
+      unum: 3,
+      x: -5,
+      y: 0,
+      fallen: false,
+      taker: false,
+      onBall: false,
+      ball: { x: 4, y: -2, age: 0.2 },
+    }),
   }]);
   decide(b, view({ ball: null, self: { x: 3, y: -2, theta: 0 } }), t);
   assert.equal(b.role, "onBall");

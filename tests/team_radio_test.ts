@@ -16,6 +16,8 @@ Deno.test("radio: random reports round-trip and are valid say texts", () => {
       x: rng.uniform(-16, 16),
       y: rng.uniform(-11, 11),
       fallen: rng.next() < 0.5,
+      taker: rng.next() < 0.2,
+      onBall: rng.next() < 0.2,
       ball: rng.next() < 0.3
         ? null
         : { x: rng.uniform(-16, 16), y: rng.uniform(-11, 11), age: rng.uniform(0, 9) },
@@ -26,6 +28,8 @@ Deno.test("radio: random reports round-trip and are valid say texts", () => {
     const d = decodeRadio(text)!;
     assert.equal(d.unum, r.unum);
     assert.equal(d.fallen, r.fallen);
+    assert.equal(d.taker, r.taker);
+    assert.equal(d.onBall, r.onBall);
     assert.ok(Math.abs(d.x - r.x) <= 0.01 + 1e-9 && Math.abs(d.y - r.y) <= 0.01 + 1e-9);
     if (r.ball === null) assert.equal(d.ball, null);
     else {
@@ -42,6 +46,8 @@ Deno.test("radio: positions off the field are clamped; very old balls count as u
     x: 40,
     y: -40,
     fallen: false,
+    taker: false,
+    onBall: false,
     ball: { x: 0, y: 0, age: 60 },
   }))!;
   assert.deepEqual([d.x, d.y], [16, -11]);
@@ -49,7 +55,15 @@ Deno.test("radio: positions off the field are clamped; very old balls count as u
 });
 
 Deno.test("radio: other teams' talk and damaged texts are not reports", () => {
-  const good = encodeRadio({ unum: 2, x: 1, y: 2, fallen: false, ball: null });
+  const good = encodeRadio({
+    unum: 2,
+    x: 1,
+    y: 2,
+    fallen: false,
+    taker: false,
+    onBall: false,
+    ball: null,
+  });
   assert.ok(decodeRadio(good));
   assert.equal(decodeRadio("hello"), null);
   assert.equal(decodeRadio("X" + good.slice(1)), null, "another team's first character");
@@ -72,7 +86,7 @@ Deno.test("radio: each unum speaks once every 22 cycles, in its own slot", () =>
 Deno.test("team model: our team's reports only, the latest per teammate, the freshest ball", () => {
   const m = new TeamModel("Us", () => 5);
   const say = (unum: number, x: number, ball: { x: number; y: number; age: number } | null) =>
-    encodeRadio({ unum, x, y: 0, fallen: false, ball });
+    encodeRadio({ unum, x, y: 0, fallen: false, taker: false, onBall: false, ball });
   m.hear([
     {
       team: "Us",

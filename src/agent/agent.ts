@@ -13,7 +13,7 @@ import { Motion } from "../motion/motion.ts";
 import { type WalkParams, walkParams } from "../motion/walk_engine.ts";
 import type { Skill } from "../skills/skill.ts";
 import { ROBOVIZ_PORT, RoboVizDrawer } from "../net/roboviz.ts";
-import { DecisionList } from "../behavior/decision.ts";
+import { DecisionList, type Outbox } from "../behavior/decision.ts";
 import { HeadControl } from "../behavior/head.ts";
 import { agentBehaviors, LAYERS } from "../behavior/registry.ts";
 import type { SoccerOptions } from "../behavior/soccer.ts";
@@ -55,6 +55,8 @@ export interface AgentOptions {
 type Phase = "new" | "scene-sent" | "init-sent";
 
 const DEG = Math.PI / 180;
+/** A localized pose that moves this far (m) within a second was moved by the referee. */
+const RELOCATION_JUMP = 1.2;
 
 /** A beam waits until the legs hold the stand pose this closely (or BEAM_WAIT_CYCLES pass). */
 const BEAM_POSE_TOLERANCE = 3 * DEG;
@@ -101,6 +103,9 @@ export class Agent {
   readonly estimator: Estimator;
   readonly motion: Motion;
   parseErrors = 0;
+  /** Times the referee moved us during play (see watchRelocation). */
+  relocations = 0;
+  private lastFix: { x: number; y: number; t: number } | null = null;
   private phase: Phase = "new";
   private beamPending = false;
   private beamWait = 0;
@@ -109,6 +114,7 @@ export class Agent {
   /** What teammates said (team talk). */
   readonly team: TeamModel;
   private readonly head = new HeadControl();
+  private readonly outbox: Outbox = { taker: false, onBall: false };
   private readonly parser = new PerceptionParser();
   private readonly writer: ReplyWriter;
   private readonly controller: JointController;
@@ -216,6 +222,7 @@ export class Agent {
     core.centerOfMass();
     this.estimator.update(p, w);
     if (p.heard.length > 0) this.team.hear(p.heard);
+    this.watchRelocation();
     if (w.cycle % 50 === 0 && this.log.enabled("debug")) {
       const s = w.self;
       this.log.debug(
@@ -235,6 +242,29 @@ export class Agent {
     } else if (w.side !== null && w.playModeAge === 0 && isBeamMode(w.playMode)) {
       this.requestBeam(true);
     }
+  }
+
+  /**
+   * The referee moves players (crowding, lying too long) without telling them: a jump of the
+   * localized pose by more than RELOCATION_JUMP within a second, outside the beam modes, is
+   * counted and logged as such.
+   */
+  private watchRelocation(): void {
+    const w = this.world;
+    const s = w.self;
+    if (!s || w.visionTime !== w.time || !this.estimator.localized(w.time)) return;
+    const last = this.lastFix;
+    if (last && !isBeamMode(w.playMode) && w.playModeAge > 50 && w.time - last.t < 1) {
+      const jump = Math.hypot(s.x - last.x, s.y - last.y);
+      if (jump > RELOCATION_JUMP) {
+        this.relocations++;
+        this.log.warn(
+          `relocated by the referee at game time ${w.gameTime.toFixed(1)} (${w.playModeName}): ` +
+            `(${last.x.toFixed(1)}, ${last.y.toFixed(1)}) → (${s.x.toFixed(1)}, ${s.y.toFixed(1)})`,
+        );
+      }
+    }
+    this.lastFix = { x: s.x, y: s.y, t: w.time };
   }
 
   private requestBeam(on: boolean): void {
@@ -257,7 +287,10 @@ export class Agent {
     const self = view.self;
     if (view.unum === null || !self || !speaksAt(view.time, view.unum)) return;
     const ball = view.ball ? { x: view.ball.x, y: view.ball.y, age: view.ballAge } : null;
-    this.writer.say(encodeRadio({ unum: view.unum, x: self.x, y: self.y, fallen, ball }));
+    const { taker, onBall } = this.outbox;
+    this.writer.say(
+      encodeRadio({ unum: view.unum, x: self.x, y: self.y, fallen, taker, onBall, ball }),
+    );
   }
 
   /** Builds this cycle's reply. */
@@ -281,7 +314,7 @@ export class Agent {
     const view = this.decisions ? this.view() : null;
     if (view) {
       const fallen = this.motion.fall !== "upright";
-      this.motion.set(this.decisions!.step({ view, fallen, team: this.team }));
+      this.motion.set(this.decisions!.step({ view, fallen, team: this.team, outbox: this.outbox }));
       this.say(view, fallen);
     }
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.

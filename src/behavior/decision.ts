@@ -13,6 +13,15 @@ export interface BehaviorContext {
   readonly fallen: boolean;
   /** What teammates said. */
   readonly team: TeamModel;
+  /** What we tell them; behaviours set it, the agent says it. */
+  readonly outbox: Outbox;
+}
+
+export interface Outbox {
+  /** We took the last set play and must not touch the ball before someone else has. */
+  taker: boolean;
+  /** We are going for the ball. */
+  onBall: boolean;
 }
 
 export interface Behavior {

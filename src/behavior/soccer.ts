@@ -30,18 +30,33 @@ const OWN_BALL_FRESH = 1.5;
 const HEARD_BALL_FRESH = 4;
 /** Teammates' reported positions count for this long. */
 const MATE_FRESH = 2;
+/** A teammate's claim of the ball counts for this long (it is repeated every 0.44 s). */
+const CLAIM_FRESH = 1;
 /** The point in the opponents' goal we aim at. */
 const GOAL: Point2 = { x: FIELD_LENGTH / 2 + 0.2, y: 0 };
 /** Beyond this distance from the ball, the player at it still avoids other robots. */
 const BALL_NEAR = 1.2;
 
+/** Walking to a role's spot: face the way until 1 m out, then turn to face the ball. */
+const APPROACH = { decel: 0.6, faceDistance: 1.0, positionTolerance: 0.1, headingTolerance: 0.2 };
+/**
+ * Walking to the ball: walk forward (turning) until close, because stepping sideways is the
+ * walk's slowest direction; the last few centimetres of a kick pose are stepped precisely.
+ */
+const BALL_APPROACH = { ...APPROACH, decel: 0.8, faceDistance: 0.4 };
 const FINE_APPROACH = {
   decel: 0.4,
-  faceDistance: 0.6,
+  faceDistance: 0.25,
   positionTolerance: 0.02,
   headingTolerance: 0.08,
 };
-const APPROACH = { decel: 0.6, faceDistance: 1.0, positionTolerance: 0.1, headingTolerance: 0.2 };
+/**
+ * The taker of one of our set plays may not touch the ball again before another player has
+ * (the server gives the opponents a free kick): it keeps off the ball this long after its kick.
+ */
+const TAKER_HOLD = 10;
+/** Dribbling faster than this kicks the ball too far ahead and off the line. */
+const DRIBBLE_SPEED = 0.7;
 
 export class SoccerBehavior implements Behavior {
   readonly name = "soccer";
@@ -51,6 +66,8 @@ export class SoccerBehavior implements Behavior {
   target: Pose2 | null = null;
   private readonly keeper: RoleKeeper;
   private leftFoot = true;
+  /** Until when we keep off the ball after taking a set play (server time). */
+  private takerUntil = -Infinity;
 
   constructor(private readonly o: SoccerOptions) {
     this.keeper = new RoleKeeper(o.roleHold);
@@ -64,14 +81,24 @@ export class SoccerBehavior implements Behavior {
     const self = v.self;
     if (!self) return { kind: "walk", vx: 0, vy: 0, vth: 0.6 };
     const ball = this.ball(ctx);
-    const players = this.players(ctx, self);
+    // Once play runs, the taker waits until a teammate has played the ball (or time is up).
+    const taker = v.time < this.takerUntil && s === "play" && !this.mateAtBall(ctx, ball);
+    ctx.outbox.taker = taker;
+    if (!taker) this.takerUntil = s === "play" ? -Infinity : this.takerUntil;
+    const players = this.players(ctx, self, taker);
     const targets = roleTargets(
       ball ?? { x: 0, y: 0 },
       s === "ourKickOff" ? "ourKickOff" : s === "theirKickOff" ? "theirKickOff" : "play",
     );
     const roles = this.keeper.update(v.gameTime, players, targets);
-    const role = roles.get(v.unum) ?? "supporter";
+    let role = roles.get(v.unum) ?? "supporter";
+    // Two players who both think they are at the ball: the one nearer it (by its own report)
+    // keeps it, so they do not crowd it together.
+    if (role === "onBall" && ball && this.nearerClaim(ctx, ball, dist(self, ball))) {
+      role = "supporter";
+    }
     this.role = role;
+    ctx.outbox.onBall = role === "onBall";
     if (!ball) {
       this.target = null;
       return { kind: "walk", vx: 0, vy: 0, vth: 0.6 };
@@ -85,7 +112,9 @@ export class SoccerBehavior implements Behavior {
         this.closestMateToBall(players, ball, v.unum),
       );
     if ((role === "onBall" && canPlayBall(s)) || goalieClears) {
-      return this.playBall(v, self, ball, s);
+      const r = this.playBall(v, self, ball, s);
+      if (r.kind === "skill" && s !== "play") this.takerUntil = v.time + TAKER_HOLD;
+      return r;
     }
     let spot: Point2 = role === "goalie" ? goalieTarget(ball.x, ball.y) : targets[role];
     if (keep > 0) spot = outside(spot, ball, keep);
@@ -102,21 +131,49 @@ export class SoccerBehavior implements Behavior {
     return v.ball;
   }
 
-  /** Everyone we can place and who is on their feet: us, then teammates by report or sight. */
-  private players(ctx: BehaviorContext, self: Pose2): PlayerSpot[] {
+  /**
+   * Everyone we can place and who may play: us (unless we took the set play), then teammates by
+   * report (unless down or the set play's taker) or by sight (unless down).
+   */
+  private players(ctx: BehaviorContext, self: Pose2, taker: boolean): PlayerSpot[] {
     const v = ctx.view;
-    const out: PlayerSpot[] = [{ unum: v.unum!, x: self.x, y: self.y }];
+    const out: PlayerSpot[] = taker ? [] : [{ unum: v.unum!, x: self.x, y: self.y }];
     for (let unum = 1; unum <= 11; unum++) {
       if (unum === v.unum) continue;
       const heard = ctx.team.mate(unum, v.time, MATE_FRESH);
       if (heard) {
-        if (!heard.fallen) out.push({ unum, x: heard.x, y: heard.y });
+        if (!heard.fallen && !heard.taker) out.push({ unum, x: heard.x, y: heard.y });
         continue;
       }
       const seen = v.teammates.find((p) => p.unum === unum && v.time - p.seen < MATE_FRESH);
       if (seen && !seen.fallen) out.push({ unum, x: seen.x, y: seen.y });
     }
     return out;
+  }
+
+  /** Whether a teammate reports going for the ball from nearer than `mine` (ties: lower unum). */
+  private nearerClaim(ctx: BehaviorContext, ball: Point2, mine: number): boolean {
+    const v = ctx.view;
+    for (let unum = 1; unum <= 11; unum++) {
+      if (unum === v.unum) continue;
+      const m = ctx.team.mate(unum, v.time, CLAIM_FRESH);
+      if (!m?.onBall || m.fallen) continue;
+      const theirs = dist(m, ball);
+      if (theirs < mine - 0.1 || (Math.abs(theirs - mine) <= 0.1 && unum < v.unum!)) return true;
+    }
+    return false;
+  }
+
+  /** Whether a teammate (by report) stands within reach of the ball, so has likely played it. */
+  private mateAtBall(ctx: BehaviorContext, ball: Point2 | null): boolean {
+    if (!ball) return false;
+    const v = ctx.view;
+    for (let unum = 1; unum <= 11; unum++) {
+      if (unum === v.unum) continue;
+      const m = ctx.team.mate(unum, v.time, MATE_FRESH);
+      if (m && !m.taker && dist(m, ball) < 0.3) return true;
+    }
+    return false;
   }
 
   private closestMateToBall(players: readonly PlayerSpot[], ball: Point2, me: number): number {
@@ -141,7 +198,7 @@ export class SoccerBehavior implements Behavior {
       opponents,
       kickSpot: this.o.kickSpot,
       shootRange: this.o.shootRange,
-      mustKick: s === "ourSetPlay",
+      mustKick: s === "ourSetPlay" || s === "ourKickOff",
       leftFoot: this.leftFoot,
     });
     switch (a.kind) {
@@ -154,7 +211,7 @@ export class SoccerBehavior implements Behavior {
         const l = this.o.limits;
         return {
           kind: "walk",
-          vx: l.maxForward,
+          vx: Math.min(l.maxForward, DRIBBLE_SPEED),
           vy: clamp(3 * a.lateral, -l.maxSideways, l.maxSideways),
           vth: clamp(2 * wrapAngle(a.heading - self.theta), -l.maxTurn, l.maxTurn),
         };
@@ -165,7 +222,7 @@ export class SoccerBehavior implements Behavior {
           self,
           a.target,
           near ? [] : this.obstacles(v),
-          a.fine ? FINE_APPROACH : APPROACH,
+          a.fine ? FINE_APPROACH : BALL_APPROACH,
         );
       }
     }

@@ -1,7 +1,9 @@
 // Team talk over the server's say/hear: each message packs the sender's unum, its pose estimate,
-// whether it is down, and its ball estimate with the estimate's age into 12 characters of the 92
-// the server allows (0x21–0x7E without parentheses). Field frame of our side (we attack +x),
-// metres and seconds. Who speaks when: one teammate per two-cycle slot, in unum order.
+// whether it is down, whether it took the last set play (and so may not touch the ball again
+// before someone else has), whether it is going for the ball, and its ball estimate with the
+// estimate's age into 12 characters of the 92 the server allows (0x21–0x7E without parentheses).
+// Field frame of our side (we attack +x), metres and seconds. Who speaks when: one teammate per
+// two-cycle slot, in unum order.
 
 /** The characters a say may use, in the order of their digit value. */
 const ALPHABET = (() => {
@@ -31,6 +33,10 @@ export interface RadioReport {
   x: number;
   y: number;
   fallen: boolean;
+  /** The sender took the last set play and must not touch the ball again yet. */
+  taker: boolean;
+  /** The sender is the player going for the ball. */
+  onBall: boolean;
   /** The sender's ball estimate and how old it was when sent (s), or null. */
   ball: { x: number; y: number; age: number } | null;
 }
@@ -57,7 +63,7 @@ export function encodeRadio(r: RadioReport): string {
   coord(r.x, X_MIN, X_MAX, out);
   coord(r.y, Y_MIN, Y_MAX, out);
   const known = r.ball !== null && r.ball.age < MAX_AGE;
-  digits((r.fallen ? 1 : 0) | (known ? 2 : 0), 1, out);
+  digits((r.fallen ? 1 : 0) | (known ? 2 : 0) | (r.taker ? 4 : 0) | (r.onBall ? 8 : 0), 1, out);
   coord(known ? r.ball!.x : 0, X_MIN, X_MAX, out);
   coord(known ? r.ball!.y : 0, Y_MIN, Y_MAX, out);
   digits(known ? Math.round(r.ball!.age / AGE_STEP) : 0, 1, out);
@@ -76,7 +82,7 @@ export function decodeRadio(text: string): RadioReport | null {
   const two = (i: number) => v[i] * BASE + v[i + 1];
   const unum = v[0];
   const flags = v[5];
-  if (unum < 1 || unum > 11 || flags > 3) return null;
+  if (unum < 1 || unum > 11 || flags > 15) return null;
   const x = X_MIN + two(1) * STEP;
   const y = Y_MIN + two(3) * STEP;
   const bx = X_MIN + two(6) * STEP;
@@ -87,6 +93,8 @@ export function decodeRadio(text: string): RadioReport | null {
     x,
     y,
     fallen: (flags & 1) !== 0,
+    taker: (flags & 4) !== 0,
+    onBall: (flags & 8) !== 0,
     ball: (flags & 2) !== 0 ? { x: bx, y: by, age: v[10] * AGE_STEP } : null,
   };
 }

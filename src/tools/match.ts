@@ -50,6 +50,18 @@ export async function agentConnections(agentPort: number): Promise<Set<number>> 
   return ports;
 }
 
+/**
+ * Referee relocations our agents logged ("relocated by the referee at game time T"), per half,
+ * read from a team's output; [0, 0] for teams that do not log them.
+ */
+export function relocationsPerHalf(log: string, half: number): [number, number] {
+  const out: [number, number] = [0, 0];
+  for (const m of log.matchAll(/relocated by the referee at game time ([\d.]+)/g)) {
+    out[Number(m[1]) < half ? 0 : 1]++;
+  }
+  return out;
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
@@ -205,17 +217,20 @@ async function play(o: MatchOptions): Promise<Record<string, unknown>> {
         }
       }
     }
+    // Give the teams a moment to flush their output before it is read.
+    await sleep(500);
+    const side = async (i: number, name: string) => ({
+      team: name,
+      agents: teams[i].ports.size + teams[i].exited,
+      exitedEarly: teams[i].exited,
+      relocations: relocationsPerHalf(
+        await Deno.readTextFile(`${logDir}/${i === 0 ? "left" : "right"}.log`).catch(() => ""),
+        o.half,
+      ),
+    });
     return {
-      left: {
-        team: g.teamLeft,
-        agents: teams[0].ports.size + teams[0].exited,
-        exitedEarly: teams[0].exited,
-      },
-      right: {
-        team: g.teamRight,
-        agents: teams[1].ports.size + teams[1].exited,
-        exitedEarly: teams[1].exited,
-      },
+      left: await side(0, g.teamLeft),
+      right: await side(1, g.teamRight),
       score: [g.scoreLeft, g.scoreRight],
       gameTime: g.time,
       wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10,
