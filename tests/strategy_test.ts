@@ -98,11 +98,17 @@ Deno.test("on ball: in range, walk to the kick pose; kick when there, with the n
   assert.deepEqual(onBallAction({ ...base, ball, self: pose }), { kind: "kick", leftFoot: true });
   const rel = relative(pose, ball);
   assert.ok(Math.abs(rel.x - 0.19) < 1e-9 && Math.abs(rel.y - 0.08) < 1e-9);
-  const off = onBallAction({ ...base, ball, self: { ...pose, x: pose.x - 0.3 } });
+  const off = onBallAction({ ...base, ball, self: { ...pose, x: pose.x - 0.1 } });
   assert.equal(off.kind, "approach");
   if (off.kind === "approach") {
     assert.ok(off.fine);
     assert.ok(Math.abs(off.target.x - pose.x) < 1e-9 && Math.abs(off.target.y - pose.y) < 1e-9);
+  }
+  // Farther from the kick pose, a shot is not lined up: the dribble goes on.
+  const far = onBallAction({ ...base, ball, self: { x: 9, y: 1.6, theta: heading } });
+  assert.equal(far.kind, "approach");
+  if (far.kind === "approach") {
+    assert.ok(Math.abs(far.target.x - (10 - c * 0.2)) < 1e-9, "the dribble spot behind the ball");
   }
   // The ball to our right: the right foot's pose, mirrored.
   const right = onBallAction({

@@ -105,7 +105,8 @@ export class Agent {
   parseErrors = 0;
   /** Times the referee moved us during play (see watchRelocation). */
   relocations = 0;
-  private lastFix: { x: number; y: number; t: number } | null = null;
+  /** The last localized pose (t: server time, NaN before the first). */
+  private readonly lastFix = { x: 0, y: 0, t: NaN };
   private phase: Phase = "new";
   private beamPending = false;
   private beamWait = 0;
@@ -254,7 +255,7 @@ export class Agent {
     const s = w.self;
     if (!s || w.visionTime !== w.time || !this.estimator.localized(w.time)) return;
     const last = this.lastFix;
-    if (last && !isBeamMode(w.playMode) && w.playModeAge > 50 && w.time - last.t < 1) {
+    if (!isBeamMode(w.playMode) && w.playModeAge > 50 && w.time - last.t < 1) {
       const jump = Math.hypot(s.x - last.x, s.y - last.y);
       if (jump > RELOCATION_JUMP) {
         this.relocations++;
@@ -264,7 +265,9 @@ export class Agent {
         );
       }
     }
-    this.lastFix = { x: s.x, y: s.y, t: w.time };
+    last.x = s.x;
+    last.y = s.y;
+    last.t = w.time;
   }
 
   private requestBeam(on: boolean): void {

@@ -84,7 +84,7 @@ export class SoccerBehavior implements Behavior {
     // Once play runs, the taker waits until a teammate has played the ball (or time is up).
     const taker = v.time < this.takerUntil && s === "play" && !this.mateAtBall(ctx, ball);
     ctx.outbox.taker = taker;
-    if (!taker) this.takerUntil = s === "play" ? -Infinity : this.takerUntil;
+    if (!taker && s === "play") this.takerUntil = -Infinity;
     const players = this.players(ctx, self, taker);
     const targets = roleTargets(
       ball ?? { x: 0, y: 0 },

@@ -39,9 +39,13 @@ const PRESSURE_RADIUS = 1.2;
 const KICK_POSITION_TOLERANCE = 0.035;
 /** …and faces the target this well. */
 const KICK_HEADING_TOLERANCE = 10 * Math.PI / 180;
+/** Shots (not set plays) are lined up only when the kick pose is this close (m). */
+const KICK_LINE_UP = 0.15;
 /** Dribbling: the torso this far behind the ball. */
 const DRIBBLE_BEHIND = 0.2;
-const DRIBBLE_HEADING_TOLERANCE = 25 * Math.PI / 180;
+const DRIBBLE_HEADING_TOLERANCE = 30 * Math.PI / 180;
+/** Dribbling: the ball at most this far to the side of the torso's centre line. */
+const DRIBBLE_LATERAL = 0.1;
 /** Behind the ball means at least this far on our side of it, along the line to the target. */
 const BEHIND_MARGIN = 0.12;
 /** Going around the ball: pass it at this distance. */
@@ -99,17 +103,22 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     if (off < KICK_POSITION_TOLERANCE && headingError < KICK_HEADING_TOLERANCE) {
       return { kind: "kick", leftFoot };
     }
-    return { kind: "approach", target: pose, fine: off < 0.4 };
+    // A shot is lined up only from close by; from farther the dribble carries the ball on (a
+    // set play must be kicked, however long the lining up takes).
+    if (o.mustKick || pressured || off < KICK_LINE_UP) {
+      return { kind: "approach", target: pose, fine: off < 0.4 };
+    }
   }
   if (
-    headingError < DRIBBLE_HEADING_TOLERANCE && rel.x > 0.05 && rel.x < DRIBBLE_BEHIND + 0.2 &&
-    Math.abs(rel.y) < 0.08
+    headingError < DRIBBLE_HEADING_TOLERANCE && rel.x > 0.05 && rel.x < DRIBBLE_BEHIND + 0.3 &&
+    Math.abs(rel.y) < DRIBBLE_LATERAL
   ) {
     return { kind: "dribble", heading, lateral: rel.y };
   }
+  // Lining up to dribble needs no precision: the fine approach only for the last steps.
   return {
     kind: "approach",
     target: { x: ball.x - ux * DRIBBLE_BEHIND, y: ball.y - uy * DRIBBLE_BEHIND, theta: heading },
-    fine: Math.hypot(ball.x - self.x, ball.y - self.y) < 0.5,
+    fine: Math.hypot(ball.x - self.x, ball.y - self.y) < 0.3,
   };
 }
