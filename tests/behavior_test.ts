@@ -3,7 +3,12 @@
 
 import assert from "assert";
 import { basicBehaviors } from "../src/behavior/basic.ts";
-import { type Behavior, type BehaviorContext, DecisionList } from "../src/behavior/decision.ts";
+import {
+  type Behavior,
+  type BehaviorContext,
+  DecisionList,
+  newOutbox,
+} from "../src/behavior/decision.ts";
 import { runAgent } from "../src/agent/runner.ts";
 import { FakeServer } from "../src/testing/fake_server.ts";
 import { PlayMode } from "../src/protocol/playmode.ts";
@@ -16,7 +21,7 @@ function ctx(playMode: PlayMode, fallen = false): BehaviorContext {
     view: { playMode } as WorldView,
     fallen,
     team: new TeamModel("T", () => 1),
-    outbox: { taker: false, onBall: false },
+    outbox: newOutbox(),
   };
 }
 

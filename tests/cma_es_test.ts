@@ -2,7 +2,8 @@
 // functions (sphere, rotated ellipsoid, Rosenbrock), and determinism for a seed.
 
 import assert from "assert";
-import { CmaEs, SeededRandom, symmetricEigen } from "../src/optimize/cma_es.ts";
+import { CmaEs, symmetricEigen } from "../src/optimize/cma_es.ts";
+import { SeededRandom } from "../src/util/random.ts";
 
 function minimize(
   f: (x: Float64Array) => number,

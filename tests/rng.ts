@@ -1,14 +1,18 @@
-// Test helper: a small seeded PRNG (mulberry32) so that property and fuzz tests are repeatable.
+// Test helper: the project's seeded random stream (src/util/random.ts) with the draws property
+// and fuzz tests need, so that they are repeatable.
+
+import { SeededRandom } from "../src/util/random.ts";
 
 export class Rng {
-  constructor(private state: number) {}
+  private readonly r: SeededRandom;
+
+  constructor(seed: number) {
+    this.r = new SeededRandom(seed);
+  }
 
   /** Uniform in [0, 1). */
   next(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.r.uniform();
   }
 
   /** Integer in [lo, hi]. */

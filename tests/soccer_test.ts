@@ -3,6 +3,7 @@
 // set-play distance from the ball, team talk fills in teammates and the ball; and head control.
 
 import assert from "assert";
+import { newOutbox } from "../src/behavior/decision.ts";
 import { HeadControl } from "../src/behavior/head.ts";
 import { soccer, type SoccerBehavior } from "../src/behavior/soccer.ts";
 import type { MotionRequest } from "../src/motion/motion.ts";
@@ -54,7 +55,7 @@ function make(): SoccerBehavior {
 const team = () => new TeamModel("Us", () => 7);
 
 function decide(b: SoccerBehavior, v: WorldView, t = team()): MotionRequest | null {
-  return b.decide({ view: v, fallen: false, team: t, outbox: { taker: false, onBall: false } });
+  return b.decide({ view: v, fallen: false, team: t, outbox: newOutbox() });
 }
 
 Deno.test("soccer: stop modes are left to the layers above; no pose means look around", () => {
@@ -121,7 +122,7 @@ Deno.test("soccer: during their set play everyone keeps the free-kick distance",
 Deno.test("soccer: the taker of our set play keeps off the ball until a teammate has played it", () => {
   const b = make();
   const t = team();
-  const outbox = { taker: false, onBall: false };
+  const outbox = newOutbox();
   const ball = { x: 12, y: 0 };
   const self = { x: 12 - 0.19, y: -0.08, theta: 0 };
   const at = (time: number, mode: PlayMode, s = self) =>
@@ -133,6 +134,8 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
   b.decide({ view: view({ time: 104, self, ball: far }), fallen: false, team: t, outbox });
   assert.equal(outbox.taker, true);
   assert.notEqual(b.role, "onBall");
+  assert.equal(outbox.role, b.role, "the role goes out for drawing");
+  assert.deepEqual(outbox.target, b.target);
   // A teammate reports standing at the ball: we may play again.
   t.hear([{
     team: "Us",
@@ -175,7 +178,7 @@ Deno.test("soccer: of two players going for the ball, the nearer keeps it", () =
     message: encodeRadio({ unum, x, y: 0, fallen: false, taker: false, onBall: true, ball: null }),
   });
   // Our own picture makes us the player at the ball (the claimant is unknown to our view).
-  const outbox = { taker: false, onBall: false };
+  const outbox = newOutbox();
   const at = (t: TeamModel) => {
     const b = make();
     b.decide({ view: view({ self: { x: -1, y: 0, theta: 0 } }), fallen: false, team: t, outbox });

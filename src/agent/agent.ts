@@ -13,7 +13,7 @@ import { Motion } from "../motion/motion.ts";
 import { type WalkParams, walkParams } from "../motion/walk_engine.ts";
 import type { Skill } from "../skills/skill.ts";
 import { ROBOVIZ_PORT, RoboVizDrawer } from "../net/roboviz.ts";
-import { DecisionList, type Outbox } from "../behavior/decision.ts";
+import { DecisionList, newOutbox, type Outbox } from "../behavior/decision.ts";
 import { HeadControl } from "../behavior/head.ts";
 import { agentBehaviors, LAYERS } from "../behavior/registry.ts";
 import type { SoccerOptions } from "../behavior/soccer.ts";
@@ -115,7 +115,7 @@ export class Agent {
   /** What teammates said (team talk). */
   readonly team: TeamModel;
   private readonly head = new HeadControl();
-  private readonly outbox: Outbox = { taker: false, onBall: false };
+  private readonly outbox: Outbox = newOutbox();
   private readonly parser = new PerceptionParser();
   private readonly writer: ReplyWriter;
   private readonly controller: JointController;
@@ -165,7 +165,7 @@ export class Agent {
     return this.options.log;
   }
 
-  /** Our pose, the ball and what the body does, in RoboViz (only with drawHost). */
+  /** Our pose, the ball, our role and target and what the body does, in RoboViz (with drawHost). */
   private draw(): void {
     const w = this.world;
     if (w.side === null || w.unum === null) return;
@@ -187,7 +187,10 @@ export class Agent {
       ]);
     }
     if (w.ball) d.sphere("ball", w.ball.x, w.ball.y, 0.042, 0.06, [1, 0.5, 0]);
-    d.agentText(this.motion.activity, [1, 1, 1]);
+    const t = this.outbox.target;
+    if (s && t) d.line("target", s.x, s.y, t.x, t.y, [1, 1, 0]);
+    const role = this.outbox.role;
+    d.agentText(role ? `${role}: ${this.motion.activity}` : this.motion.activity, [1, 1, 1]);
     d.swap();
   }
 

@@ -13,7 +13,7 @@ export interface BehaviorContext {
   readonly fallen: boolean;
   /** What teammates said. */
   readonly team: TeamModel;
-  /** What we tell them; behaviours set it, the agent says it. */
+  /** What we tell them (and show in RoboViz); behaviours set it, the agent says and draws it. */
   readonly outbox: Outbox;
 }
 
@@ -22,6 +22,13 @@ export interface Outbox {
   taker: boolean;
   /** We are going for the ball. */
   onBall: boolean;
+  /** Our role and where we are going, for drawing; null when none. */
+  role: string | null;
+  target: { x: number; y: number } | null;
+}
+
+export function newOutbox(): Outbox {
+  return { taker: false, onBall: false, role: null, target: null };
 }
 
 export interface Behavior {

@@ -74,6 +74,13 @@ export class SoccerBehavior implements Behavior {
   }
 
   decide(ctx: BehaviorContext): MotionRequest | null {
+    const request = this.act(ctx);
+    ctx.outbox.role = request ? this.role : null;
+    ctx.outbox.target = request ? this.target : null;
+    return request;
+  }
+
+  private act(ctx: BehaviorContext): MotionRequest | null {
     const v = ctx.view;
     if (v.side === null || v.unum === null) return null;
     const s = situation(v.playMode, v.side);

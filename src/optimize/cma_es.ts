@@ -2,6 +2,8 @@
 // and rank-μ updates and cumulative step-size adaptation) for minimizing a black-box function of
 // a few dozen variables: the optimizer of walk and skill parameters. Deterministic for a seed.
 
+import { SeededRandom } from "../util/random.ts";
+
 export interface CmaOptions {
   /** Start point. */
   mean: ArrayLike<number>;
@@ -10,32 +12,6 @@ export interface CmaOptions {
   /** Population size λ; default 4 + ⌊3 ln n⌋. */
   lambda?: number;
   seed?: number;
-}
-
-/** Seeded uniform and normal random numbers (mulberry32 + Box–Muller). */
-export class SeededRandom {
-  private spare = NaN;
-  constructor(private state: number) {}
-
-  uniform(): number {
-    let t = (this.state = (this.state + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-
-  normal(): number {
-    if (!Number.isNaN(this.spare)) {
-      const s = this.spare;
-      this.spare = NaN;
-      return s;
-    }
-    const u = 1 - this.uniform();
-    const v = this.uniform();
-    const r = Math.sqrt(-2 * Math.log(u));
-    this.spare = r * Math.sin(2 * Math.PI * v);
-    return r * Math.cos(2 * Math.PI * v);
-  }
 }
 
 /**

@@ -1,14 +1,21 @@
 // Team talk over the server's say/hear: each message packs the sender's unum, its pose estimate,
 // whether it is down, whether it took the last set play (and so may not touch the ball again
 // before someone else has), whether it is going for the ball, and its ball estimate with the
-// estimate's age into 12 characters of the 92 the server allows (0x21–0x7E without parentheses).
-// Field frame of our side (we attack +x), metres and seconds. Who speaks when: one teammate per
-// two-cycle slot, in unum order.
+// estimate's age into 12 characters of the 87 that survive the server. Field frame of our side
+// (we attack +x), metres and seconds. Who speaks when: one teammate per two-cycle slot, in unum
+// order.
 
-/** The characters a say may use, in the order of their digit value. */
+/**
+ * The characters a say uses, in the order of their digit value: 0x21–0x7E without the
+ * parentheses, and without the quotes, backslash and semicolon, which rcssserver3d 0.7.3 takes
+ * apart (a message with ' in it arrives cut off before it).
+ */
 const ALPHABET = (() => {
   let s = "";
-  for (let c = 0x21; c <= 0x7e; c++) if (c !== 0x28 && c !== 0x29) s += String.fromCharCode(c);
+  for (let c = 0x21; c <= 0x7e; c++) {
+    const ch = String.fromCharCode(c);
+    if (!"()'\"`\\;".includes(ch)) s += ch;
+  }
   return s;
 })();
 const BASE = ALPHABET.length;
