@@ -250,14 +250,15 @@ export class Agent {
 
   /**
    * The referee moves players (crowding, lying too long) without telling them: a jump of the
-   * localized pose by more than RELOCATION_JUMP within a second, outside the beam modes, is
-   * counted and logged as such.
+   * localized pose by more than RELOCATION_JUMP within a second, while standing or walking
+   * outside the beam modes, is counted and logged as such.
    */
   private watchRelocation(): void {
     const w = this.world;
     const s = w.self;
-    if (!s || w.visionTime !== w.time || !this.estimator.localized(w.time)) return;
     const last = this.lastFix;
+    if (this.motion.activity !== "stand" && this.motion.activity !== "walk") last.t = NaN;
+    if (!s || w.visionTime !== w.time || !this.estimator.localized(w.time)) return;
     if (!isBeamMode(w.playMode) && w.playModeAge > 50 && w.time - last.t < 1) {
       const jump = Math.hypot(s.x - last.x, s.y - last.y);
       if (jump > RELOCATION_JUMP) {

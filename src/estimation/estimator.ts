@@ -20,6 +20,9 @@ import { TiltFilter } from "./tilt.ts";
 
 const DEG = Math.PI / 180;
 
+/** cos 35°: with the torso tilted further, vision is not used. */
+const UPRIGHT_FOR_VISION = Math.cos(35 * Math.PI / 180);
+
 export interface EstimatorParams {
   /** Vision updates of the localizer, ball and players; off leaves only tilt and odometry. */
   enabled: boolean;
@@ -135,12 +138,15 @@ export class Estimator {
       const o = this.odometry;
       this.localizer.predict(o.dx, o.dy, o.dth);
       o.clear();
-      const counts = fillObservations(v, world.side, this.projector, core, this.params.noise);
-      this.localizer.correct(counts, poseFromLandmarks(core, counts.landmarks));
-      this.lastVision = world.time;
+      // Lying or tipping over, the camera's pose is too uncertain to place anything by it.
+      if (this.tilt.up[2] > UPRIGHT_FOR_VISION) {
+        const counts = fillObservations(v, world.side, this.projector, core, this.params.noise);
+        this.localizer.correct(counts, poseFromLandmarks(core, counts.landmarks));
+        this.lastVision = world.time;
+        const pose = this.localizer.pose;
+        if (pose) this.observeObjects(p, world, pose);
+      }
       this.lastFilterMs = performance.now() - t0;
-      const pose = this.localizer.pose;
-      if (pose) this.observeObjects(p, world, pose);
     }
     world.self = this.self;
     world.ball = this.ball.state;
