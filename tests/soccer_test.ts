@@ -86,8 +86,8 @@ Deno.test("soccer: alone near the ball we take it; the goalie guards its spot", 
 
 Deno.test("soccer: lined up at the kick spot near goal, the player at the ball kicks", () => {
   const b = make();
-  const ball = { x: 12, y: 0 };
-  const self = { x: 12 - 0.19, y: -0.08, theta: 0 };
+  const ball = { x: 12, y: 0.6 };
+  const self = { x: 12 - 0.19, y: 0.6 - 0.08, theta: 0 };
   assert.deepEqual(decide(b, view({ self, ball })), { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
 });
 
@@ -123,14 +123,14 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
   const b = make();
   const t = team();
   const outbox = newOutbox();
-  const ball = { x: 12, y: 0 };
-  const self = { x: 12 - 0.19, y: -0.08, theta: 0 };
+  const ball = { x: 12, y: 0.6 };
+  const self = { x: 12 - 0.19, y: 0.6 - 0.08, theta: 0 };
   const at = (time: number, mode: PlayMode, s = self) =>
     b.decide({ view: view({ time, mode, self: s, ball }), fallen: false, team: t, outbox });
   assert.deepEqual(at(100, PlayMode.KickInLeft), { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
   assert.equal(outbox.taker, false, "not before play runs");
   // Play on, the ball 2 m further: we are the taker and leave the ball to others.
-  const far = { x: 14, y: 0 };
+  const far = { x: 14, y: 0.6 };
   b.decide({ view: view({ time: 104, self, ball: far }), fallen: false, team: t, outbox });
   assert.equal(outbox.taker, true);
   assert.notEqual(b.role, "onBall");
@@ -145,7 +145,7 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
     message: encodeRadio({
       unum: 9,
       x: 13.9,
-      y: 0.1,
+      y: 0.7,
       fallen: false,
       taker: false,
       onBall: false,
@@ -294,4 +294,17 @@ Deno.test("agent --behaviour soccer on the fake server: beam, play, keep away, b
   const end = log.filter((l) => l.mode === "GameOver");
   assert.ok(end.every((l) => l.kind === "stand"));
   assert.ok(s.received.some((m) => /\(say D/.test(m)), "tells the team where it is");
+});
+
+Deno.test("soccer: shots go beside the goal's centre, away from a keeper in front of it", async () => {
+  const { aimPoint } = await import("../src/behavior/soccer.ts");
+  assert.deepEqual(aimPoint({ x: 10, y: 2 }, []), { x: 15.2, y: 0.6 });
+  assert.deepEqual(aimPoint({ x: 10, y: -2 }, []), { x: 15.2, y: -0.6 });
+  assert.deepEqual(aimPoint({ x: 10, y: -2 }, [{ x: 14.2, y: -0.3 }]), { x: 15.2, y: 0.6 });
+  assert.deepEqual(aimPoint({ x: 10, y: 2 }, [{ x: 14.2, y: 0.2 }]), { x: 15.2, y: -0.6 });
+  assert.deepEqual(
+    aimPoint({ x: 10, y: 2 }, [{ x: 9, y: 0 }]),
+    { x: 15.2, y: 0.6 },
+    "not a keeper",
+  );
 });

@@ -32,8 +32,9 @@ const HEARD_BALL_FRESH = 4;
 const MATE_FRESH = 2;
 /** A teammate's claim of the ball counts for this long (it is repeated every 0.44 s). */
 const CLAIM_FRESH = 1;
-/** The point in the opponents' goal we aim at. */
-const GOAL: Point2 = { x: FIELD_LENGTH / 2 + 0.2, y: 0 };
+/** We aim behind the opponents' goal line, this far to one side of the centre (posts: ±1.05). */
+const GOAL_X = FIELD_LENGTH / 2 + 0.2;
+const AIM_Y = 0.6;
 /** Beyond this distance from the ball, the player at it still avoids other robots. */
 const BALL_NEAR = 1.2;
 
@@ -201,7 +202,7 @@ export class SoccerBehavior implements Behavior {
     const a = onBallAction({
       self,
       ball,
-      target: GOAL,
+      target: aimPoint(ball, opponents),
       opponents,
       kickSpot: this.o.kickSpot,
       shootRange: this.o.shootRange,
@@ -247,6 +248,16 @@ export class SoccerBehavior implements Behavior {
     const c = walkTo(self, goal, this.o.limits, options);
     return { kind: "walk", vx: c.vx, vy: c.vy, vth: c.vth };
   }
+}
+
+/**
+ * Where in the opponents' goal to aim: beside the centre, on the side away from a keeper seen in
+ * front of the goal, else on the ball's side (the shorter way).
+ */
+export function aimPoint(ball: Point2, opponents: readonly Point2[]): Point2 {
+  const keeper = opponents.find((p) => p.x > GOAL_X - 3 && Math.abs(p.y) < 1.5);
+  const side = keeper ? (keeper.y > 0 ? -1 : 1) : (ball.y >= 0 ? 1 : -1);
+  return { x: GOAL_X, y: side * AIM_Y };
 }
 
 /** Whether the player at the ball may go for it in this situation. */
