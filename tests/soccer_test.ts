@@ -109,7 +109,7 @@ Deno.test("soccer: during their set play everyone keeps the free-kick distance",
       onBall: false,
       ball: null,
     }),
-  }]);
+  }], 99.9);
   decide(b, view({ mode: PlayMode.KickInRight, self: { x: -1, y: 0.5, theta: 0 } }), t);
   const target = b.target!;
   assert.ok(Math.hypot(target.x, target.y) >= FREE_KICK_KEEP - 1e-9, JSON.stringify(target));
@@ -151,7 +151,7 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
       onBall: false,
       ball: null,
     }),
-  }]);
+  }], 104.5);
   b.decide({ view: view({ time: 105, self, ball: far }), fallen: false, team: t, outbox });
   assert.equal(outbox.taker, false);
   // Our kick-off is kicked, not dribbled.
@@ -185,11 +185,11 @@ Deno.test("soccer: of two players going for the ball, the nearer keeps it", () =
     return b.role;
   };
   const nearer = team();
-  nearer.hear([claim(9, -0.5)]);
+  nearer.hear([claim(9, -0.5)], 99.8);
   assert.equal(at(nearer), "supporter");
   assert.equal(outbox.onBall, false);
   const farther = team();
-  farther.hear([claim(9, -3)]);
+  farther.hear([claim(9, -3)], 99.8);
   assert.equal(at(farther), "onBall");
   assert.equal(outbox.onBall, true);
 });
@@ -211,7 +211,7 @@ Deno.test("soccer: without a ball of our own, a teammate's report is used", () =
       onBall: false,
       ball: { x: 4, y: -2, age: 0.2 },
     }),
-  }]);
+  }], 99);
   decide(b, view({ ball: null, self: { x: 3, y: -2, theta: 0 } }), t);
   assert.equal(b.role, "onBall");
   assert.ok(b.target!.x < 4, "lining up behind the reported ball");

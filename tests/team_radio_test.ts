@@ -105,15 +105,19 @@ Deno.test("team model: our team's reports only, the latest per teammate, the fre
       direction: 0.2,
       message: say(4, -2, { x: 4, y: 2, age: 0.5 }),
     },
-  ]);
+  ], 10.5);
   assert.equal(m.mate(2, 11, 2)!.x, 1);
   assert.equal(m.mate(3, 11, 2), null, "the other team's");
   assert.equal(m.mate(5, 11, 2), null, "our own");
   assert.equal(m.mate(2, 13, 2), null, "too old");
   const b = m.ball(11, 5)!;
   assert.deepEqual([b.x, b.y, b.from, b.seen], [4, 2, 4, 10]);
-  m.hear([{ team: "Us", time: 9, self: false, direction: 0, message: say(2, 7, null) }]);
-  assert.equal(m.mate(2, 11, 2)!.x, 1, "an older report does not replace a newer one");
+  m.hear([{ team: "Us", time: 0, self: false, direction: 0, message: say(2, 7, null) }], 11);
+  assert.equal(
+    m.mate(2, 11.5, 2)!.x,
+    7,
+    "the latest report, whatever its game time (0 outside play)",
+  );
   m.clear();
   assert.equal(m.mate(2, 11, 2), null);
 });

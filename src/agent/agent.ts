@@ -225,7 +225,7 @@ export class Agent {
     core.forwardKinematics();
     core.centerOfMass();
     this.estimator.update(p, w);
-    if (p.heard.length > 0) this.team.hear(p.heard);
+    if (p.heard.length > 0) this.team.hear(p.heard, w.time);
     this.watchRelocation();
     if (w.cycle % 50 === 0 && this.log.enabled("debug")) {
       const s = w.self;

@@ -6,7 +6,8 @@ import type { Heard } from "../protocol/perception.ts";
 import { decodeRadio, type RadioReport } from "./radio.ts";
 
 export interface HeardTeammate extends RadioReport {
-  /** Server time the report was said. */
+  /** Server time the report was heard (the hear's own time field is game time, which stands
+   * still outside play). */
   time: number;
 }
 
@@ -23,14 +24,13 @@ export class TeamModel {
 
   constructor(private readonly team: string, private readonly unum: () => number | null) {}
 
-  /** Takes our team's reports from this cycle's hear perceptions. */
-  hear(heard: readonly Heard[]): void {
+  /** Takes our team's reports from this cycle's hear perceptions, heard at server time `now`. */
+  hear(heard: readonly Heard[], now: number): void {
     for (const h of heard) {
       if (h.self || (h.team !== null && h.team !== this.team)) continue;
       const r = decodeRadio(h.message);
       if (!r || r.unum === this.unum()) continue;
-      const old = this.mates[r.unum];
-      if (!old || old.time <= h.time) this.mates[r.unum] = { ...r, time: h.time };
+      this.mates[r.unum] = { ...r, time: now };
     }
   }
 
