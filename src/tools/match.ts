@@ -89,6 +89,14 @@ async function startTeam(
     await sleep(250);
   }
   for (const p of team.ports) known.add(p);
+  // The server creates bodies one after another and hangs when two teams' bodies are created at
+  // once: wait until the team's agents say they are registered (ours log it), at most 20 s.
+  const registered = Date.now() + 20_000;
+  while (Date.now() < registered) {
+    const text = await Deno.readTextFile(log).catch(() => "");
+    if ((text.match(/registered as unum/g) ?? []).length >= team.ports.size) break;
+    await sleep(250);
+  }
   return team;
 }
 
