@@ -10,6 +10,8 @@ import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
 import type { ParamSet } from "../config/params.ts";
 import { CORE_KINDS, type CoreKind, createCore } from "../core/numeric_core.ts";
 import { EvalSession } from "../eval/session.ts";
+import { walkParams } from "../motion/walk_engine.ts";
+import { walkReachMisses } from "../motion/walk_reach.ts";
 import { getup, kick, type KickKind, walkForward } from "../eval/tasks.ts";
 import { compileSkillSources, readSkillFiles, type SkillSource } from "../skills/skill_compiler.ts";
 import { Logger } from "log";
@@ -120,6 +122,11 @@ async function score(
   try {
     const skills = compileSkillSources(sources, params);
     const core = await createCore(o.core, o.type);
+    if (o.task === "walk-forward") {
+      // A walk whose feet leave the legs' reach is rejected without a server run.
+      const missed = walkReachMisses(core, walkParams(params));
+      if (missed > 0) return -1 - missed / 3600;
+    }
     session = await EvalSession.open(
       { team: "Optimize", unum: 1, type: o.type, params, log, core, skills },
       "auto",

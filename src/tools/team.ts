@@ -14,8 +14,9 @@ export const TEAM_USAGE = `Usage: deno task run-team [HOST] [PORT] [flags]
   --log-level LEVEL    passed to every agent
   --record-dir DIR     each agent records its traffic to DIR/agent<unum>.jsonl
   --behaviour NAME     passed to every agent: soccer, stand or walk-test (default soccer)
-  --stagger-ms N       wait between starting agents (default 1000; the server drops agents
-                       that connect while it is still creating the previous body)
+  --stagger-ms N       wait between one agent's registration and the next agent's start
+                       (default 1000; the server drops agents, or hangs, when one connects
+                       while it is still creating the previous body)
   --help               print this help`;
 
 /** Robot type per uniform number: 1-2→0, 3-4→1, 5-6→2, 7-8→3, 9-11→4. */
@@ -48,16 +49,23 @@ export function agentArgs(
   ];
 }
 
+/** The longest wait for an agent's registration before the next one starts, ms. */
+const REGISTER_WAIT_MS = 10_000;
+
 async function pipeLines(
   stream: ReadableStream<Uint8Array>,
   prefix: string,
   write: (s: string) => void,
+  onLine: (line: string) => void = () => {},
 ): Promise<void> {
   let rest = "";
   for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
     const parts = (rest + chunk).split("\n");
     rest = parts.pop() ?? "";
-    for (const line of parts) write(`${prefix}${line}\n`);
+    for (const line of parts) {
+      onLine(line);
+      write(`${prefix}${line}\n`);
+    }
   }
   if (rest) write(`${prefix}${rest}\n`);
 }
@@ -155,16 +163,30 @@ async function main(args: string[]): Promise<number> {
     }).spawn();
     children.push(child);
     const prefix = `${String(unum).padStart(2)}| `;
+    let registered = () => {};
+    const isRegistered = new Promise<void>((r) => (registered = r));
+    const watch = (line: string) => {
+      if (line.includes("registered as unum")) registered();
+    };
     const piping = Promise.all([
-      pipeLines(child.stdout, prefix, out),
-      pipeLines(child.stderr, prefix, err),
+      pipeLines(child.stdout, prefix, out, watch),
+      pipeLines(child.stderr, prefix, err, watch),
     ]);
     done.push(child.status.then(async (st) => {
       await piping;
       return st.code;
     }));
-    // rcssserver3d (single-threaded, as this Ruby build needs) loses agents that connect
-    // while it is still creating the previous body: give each one its time.
+    // rcssserver3d (single-threaded, as this Ruby build needs) loses agents, or hangs, when one
+    // connects while it is still creating the previous body: wait until this agent reports its
+    // registration (at most REGISTER_WAIT_MS; at log levels above info it does not report),
+    // then the stagger.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      isRegistered,
+      child.status,
+      new Promise((r) => (timer = setTimeout(r, REGISTER_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
     await new Promise((r) => setTimeout(r, staggerMs));
   }
   const codes = await Promise.all(done);

@@ -1,0 +1,30 @@
+// Whether a walk's parameters keep both feet within the legs' reach: the walk engine runs for
+// 12 s at top speed in six directions (forward, back, both sides, turning, and all at once) on
+// an upright torso, and every cycle whose IK cannot reach a foot target counts. Used by the
+// tests and by the optimizer, which rejects candidates that miss before it spends a server run.
+
+import type { NumericCore } from "../core/numeric_core.ts";
+import { WalkEngine, type WalkParams } from "./walk_engine.ts";
+
+const COMMANDS: readonly [number, number, number][] = [
+  [1, 0, 0],
+  [-1, 0, 0],
+  [0, 1, 0],
+  [0, -1, 0],
+  [0, 0, 5],
+  [1, 1, -5],
+];
+const CYCLES = 600;
+const UP = [0, 0, 1];
+
+/** Cycles (of 6 × 600) in which a foot target was out of reach. */
+export function walkReachMisses(core: NumericCore, params: WalkParams): number {
+  const targets = new Float64Array(24);
+  let missed = 0;
+  for (const [vx, vy, vth] of COMMANDS) {
+    const walk = new WalkEngine(core, params);
+    walk.setVelocity(vx, vy, vth);
+    for (let i = 0; i < CYCLES; i++) if (!walk.update(0.02, UP, targets)) missed++;
+  }
+  return missed;
+}
