@@ -1,5 +1,5 @@
 // What we know of our teammates from team talk: the latest report of each unum and when it was
-// said, and the freshest ball any teammate reported. Fed from hear perceptions; read by the
+// heard, and the freshest ball any teammate reported. Fed from hear perceptions; read by the
 // team behaviour. One per agent.
 
 import type { Heard } from "../protocol/perception.ts";
