@@ -152,6 +152,9 @@ async function main(args: string[]): Promise<number> {
   };
   Deno.addSignalListener("SIGINT", stop);
   Deno.addSignalListener("SIGTERM", stop);
+  // Agents log their registration at info level; above it only the stagger spaces them.
+  const logLevel = parsed.values["log-level"] as string;
+  const reportsRegistration = logLevel === "info" || logLevel === "debug";
   // Listening before the first spawn: a signal during start-up stops what has started.
   for (let unum = 1; unum <= 11 && !stopping; unum++) {
     const record = recordDir ? ["--record", `${recordDir}/agent${unum}.jsonl`] : [];
@@ -178,15 +181,16 @@ async function main(args: string[]): Promise<number> {
     }));
     // rcssserver3d (single-threaded, as this Ruby build needs) loses agents, or hangs, when one
     // connects while it is still creating the previous body: wait until this agent reports its
-    // registration (at most REGISTER_WAIT_MS; at log levels above info it does not report),
-    // then the stagger.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      isRegistered,
-      child.status,
-      new Promise((r) => (timer = setTimeout(r, REGISTER_WAIT_MS))),
-    ]);
-    clearTimeout(timer);
+    // registration (at most REGISTER_WAIT_MS), then the stagger.
+    if (reportsRegistration) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        isRegistered,
+        child.status,
+        new Promise((r) => (timer = setTimeout(r, REGISTER_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+    }
     await new Promise((r) => setTimeout(r, staggerMs));
   }
   const codes = await Promise.all(done);
