@@ -1,7 +1,7 @@
 // The skill player and mirroring: the left/right reflection table (checked against the body
-// model's kinematics), keyframe interpolation, setscale, reset, limits, toes, the bundled skills
-// played to the end on every robot type, and setfoot / curves / stabilize through a real
-// numeric core.
+// model's kinematics), targets commanded per keyframe, setscale gains, reset, limits, toes, the
+// bundled skills played to the end on every robot type, and setfoot / curves / stabilize
+// through a real numeric core.
 
 import assert from "assert";
 import { J, JOINTS, jointsOfType, NUM_JOINTS, type RobotType } from "../src/body/joints.ts";

@@ -70,10 +70,7 @@ export function standPoseFromParams(params: ParamSet): Float64Array {
 }
 
 /** The soccer behaviour's options: walk limits from the walk, the kick's ball spot. */
-export function soccerOptions(
-  params: ParamSet,
-  walk: WalkParams = walkParams(params),
-): SoccerOptions {
+export function soccerOptions(params: ParamSet, walk: WalkParams): SoccerOptions {
   return {
     limits: {
       maxForward: walk.maxForward,
@@ -131,10 +128,11 @@ export class Agent {
     this.writer = new ReplyWriter(options.type);
     this.controller = new JointController(jointGainsFromParams(options.params), model);
     this.standPose = standPoseFromParams(options.params);
+    const walk = walkParams(options.params);
     this.motion = new Motion({
       type: options.type,
       core: options.core,
-      walk: walkParams(options.params),
+      walk,
       standPose: this.standPose,
       skills: options.skills,
       skillGain: options.params.get("joint.skill_kp") / options.params.get("joint.kp"),
@@ -144,7 +142,7 @@ export class Agent {
       ...LAYERS.map((name) => behaviours.create(name)),
       behaviours.create(
         options.behaviour,
-        options.behaviour === "soccer" ? soccerOptions(options.params) : {},
+        options.behaviour === "soccer" ? soccerOptions(options.params, walk) : {},
       ),
     ]);
     this.team = new TeamModel(options.team, () => this.world.unum);

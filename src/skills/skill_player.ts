@@ -106,35 +106,35 @@ export class SkillPlayer {
   private enter(index: number, time: number): void {
     this.index = index;
     this.keyframeStart = time;
-    const goal = this.targets;
+    const t = this.targets;
     for (const s of this.skill.keyframes[index].steps) {
       switch (s.kind) {
         case "set":
-          for (const p of s.pairs) this.setGoal(p.joint, p.value);
+          for (const p of s.pairs) this.setTarget(p.joint, p.value);
           break;
         case "inc":
-          for (const p of s.pairs) this.setGoal(p.joint, goal[p.joint] + p.value);
+          for (const p of s.pairs) this.setTarget(p.joint, t[p.joint] + p.value);
           break;
         case "scale":
           for (const p of s.pairs) this.gains[p.joint] = p.value;
           break;
         case "reset":
-          for (const j of s.joints) this.setGoal(j, this.resetPose[j]);
+          for (const j of s.joints) this.setTarget(j, this.resetPose[j]);
           break;
         case "setfoot":
-          this.footResult(this.foot().setFoot(s.side, s.pose, goal));
+          this.footResult(this.foot().setFoot(s.side, s.pose, t));
           break;
         case "stabilize":
-          this.footResult(this.foot().stabilize(s.side, s.x, s.y, goal));
+          this.footResult(this.foot().stabilize(s.side, s.x, s.y, t));
           break;
         case "curve":
           this.footResult(
-            this.foot().setFoot(s.side, curvePose(s.points, 0, this.curvePoint), goal),
+            this.foot().setFoot(s.side, curvePose(s.points, 0, this.curvePoint), t),
           );
           break;
       }
     }
-    for (let j = 0; j < NUM_JOINTS; j++) this.setGoal(j, goal[j]);
+    for (let j = 0; j < NUM_JOINTS; j++) this.setTarget(j, t[j]);
   }
 
   /** Moves the feet of the keyframe's curves to where they are `elapsed` seconds in. */
@@ -149,7 +149,7 @@ export class SkillPlayer {
     }
   }
 
-  private setGoal(j: number, value: number): void {
+  private setTarget(j: number, value: number): void {
     this.targets[j] = this.clampPresent(j, value);
   }
 
