@@ -101,3 +101,28 @@ Deno.test("joint controller: a per-joint scale multiplies the PD output before t
   assert.equal(v[J.LKnee], 0);
   assert.equal(v[J.RHipPitch], DEFAULT_MAX_SPEED, "still capped");
 });
+
+Deno.test("joint controller: tracking joints close the error in one cycle of lag", () => {
+  // A hinge whose measured angle lags the command by one cycle, as the server reports it.
+  const c = new JointController({ kp: 5, kd: 0 });
+  const tracking = new Uint8Array(NUM_JOINTS);
+  tracking[J.LHipPitch] = 1;
+  const dt = 0.02;
+  let q = 0, reported = 0;
+  const angles = new Float64Array(NUM_JOINTS);
+  for (let k = 0; k < 40; k++) {
+    c.target[J.LHipPitch] = Math.min(0.02 * (k + 1), 0.5); // a ramp, then a hold
+    c.target[J.RHipPitch] = c.target[J.LHipPitch];
+    angles[J.LHipPitch] = reported;
+    const v = c.update(angles, dt, undefined, tracking);
+    assert.equal(v[J.RHipPitch], 5 * (c.target[J.RHipPitch] - angles[J.RHipPitch]), "PD");
+    reported = q;
+    q += v[J.LHipPitch] * dt;
+    if (k >= 1) {
+      assert.ok(Math.abs(q - c.target[J.LHipPitch]) < 1e-9, `cycle ${k}: ${q}`);
+    }
+  }
+  c.target[J.LHipPitch] = -1;
+  angles[J.LHipPitch] = 0.5;
+  assert.equal(c.update(angles, dt, undefined, tracking)[J.LHipPitch], -DEFAULT_MAX_SPEED);
+});

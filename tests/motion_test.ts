@@ -8,6 +8,7 @@ import { bundledSkillFiles, loadAgentParams } from "../src/config/paramfiles.ts"
 import { createCore } from "../src/core/numeric_core.ts";
 import { Motion } from "../src/motion/motion.ts";
 import { walkParams } from "../src/motion/walk_engine.ts";
+import { skillForType } from "../src/skills/skill.ts";
 import { loadSkillFiles } from "../src/skills/skill_compiler.ts";
 
 async function motion(): Promise<Motion> {
@@ -38,8 +39,8 @@ function run(m: Motion, from: number, cycles: number, up: number[]): number {
 
 for (
   const [name, up, fall, skill] of [
-    ["front", ON_FRONT, "front", "SKILL_GETUP_FRONT"],
-    ["back", ON_BACK, "back", "SKILL_GETUP_BACK"],
+    ["front", ON_FRONT, "front", "SKILL_GETUP_FRONT_T0"],
+    ["back", ON_BACK, "back", "SKILL_GETUP_BACK_T0"],
   ] as const
 ) {
   Deno.test(`motion: lying on the ${name} plays ${skill} and then stands`, async () => {
@@ -68,7 +69,7 @@ Deno.test("motion: a skill interrupted by a fall is not resumed", async () => {
   let t = run(m, 0, 10, UPRIGHT);
   assert.equal(m.activity, "SKILL_KICK_LEFT_LEG");
   t = run(m, t, 10, ON_BACK);
-  assert.equal(m.activity, "SKILL_GETUP_BACK");
+  assert.equal(m.activity, "SKILL_GETUP_BACK_T0");
   run(m, t, 600, UPRIGHT);
   assert.deepEqual(m.current, { kind: "stand" });
   assert.equal(m.activity, "stand");
@@ -121,7 +122,7 @@ Deno.test("every robot type's bundled params and skills load, and its motion bui
         "SKILL_KICK_RIGHT_LEG",
       ]
     ) {
-      assert.ok(skills.has(name), `type ${type}: ${name}`);
+      assert.ok(skills.has(skillForType(skills, name, type)), `type ${type}: ${name}`);
     }
     new Motion({
       type,

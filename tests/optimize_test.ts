@@ -71,6 +71,7 @@ Deno.test("fitness: falls, misses and failures cost more than speed or distance 
       runs: 4,
       successes: ok,
       seconds: secs === null ? null : stats(secs),
+      times: [],
       failures: [],
     });
   assert.equal(getup(0, null), -10);

@@ -31,9 +31,7 @@ function path(rel: string): string {
 const paramsFor = (type: RobotType) => loadAgentParams(type, []);
 
 const params = await paramsFor(0);
-const SKILL_FILES = ["stand", "kick_left", "getup_front", "getup_back"].map((n) =>
-  path(`skills/${n}.skl`)
-);
+const SKILL_FILES = ["stand", "kick_left", "getup_type0"].map((n) => path(`skills/${n}.skl`));
 const library = await loadSkillFiles(SKILL_FILES, params);
 
 const STAND = standPoseFromParams(params);
@@ -227,6 +225,35 @@ Deno.test("player: each keyframe's targets are commanded when it starts and held
   }
 });
 
+Deno.test("player: movetar ramps targets over the wait, one cycle ahead, and tracks", () => {
+  const skill = compile(`
+    STARTSKILL T
+    STARTSTATE movetar EFF_LL3 40 EFF_RL3 300 end wait 0.1 end ENDSTATE
+    STARTSTATE movetar EFF_RL3 0 end settar EFF_LA1 -30 end wait 0.1 end ENDSTATE
+    STARTSTATE settar EFF_RL3 20 end wait 0.04 end ENDSTATE
+    ENDSKILL`);
+  const p = new SkillPlayer(skill, { type: 0 });
+  p.start(0, new Float64Array(NUM_JOINTS));
+  const hip = (t: number) => (p.update(t), p.targets[J.LHipPitch] / DEG);
+  near(hip(0), 8, 1e-9, "one cycle of five in");
+  near(hip(0.04), 24, 1e-9, "three of five");
+  near(hip(0.08), 40, 1e-9, "there a cycle early");
+  assert.equal(p.tracking[J.LHipPitch], 1);
+  assert.equal(p.tracking[J.LShoulderPitch], 0);
+  // The right hip ramped to 300° (clamped at its 100° limit) and comes back from 300°.
+  nearDeg(p.targets[J.RHipPitch], 100, "clamped at the limit");
+  p.update(0.1);
+  nearDeg(p.targets[J.RHipPitch], 100, "from 300°, 240° is still beyond the limit");
+  p.update(0.16);
+  nearDeg(p.targets[J.RHipPitch], 60, "300 · (1 − 4/5)");
+  nearDeg(p.targets[J.LHipPitch], 40, "an unlisted joint holds");
+  nearDeg(p.targets[J.LShoulderPitch], -30, "settar is immediate");
+  p.update(0.2);
+  nearDeg(p.targets[J.RHipPitch], 20, "settar");
+  assert.equal(p.tracking[J.RHipPitch], 0, "settar hands the joint back to the gain");
+  assert.equal(p.tracking[J.LHipPitch], 1);
+});
+
 Deno.test("player: cycle by cycle the targets change only where a keyframe starts", () => {
   const p = new SkillPlayer(compile(TWO_STEPS), { type: 0 });
   p.start(0, new Float64Array(NUM_JOINTS));
@@ -383,7 +410,8 @@ Deno.test("player: unknown (NaN) start angles start from the reset pose", () => 
 Deno.test("player: the bundled skills play to the end on every type, within limits", async () => {
   for (const type of TYPES) {
     const p = await paramsFor(type);
-    const lib = await loadSkillFiles(SKILL_FILES, p);
+    const files = [...SKILL_FILES.slice(0, 2), path(`skills/getup_type${type}.skl`)];
+    const lib = await loadSkillFiles(files, p);
     const stand = standPoseFromParams(p);
     const model = bodyModel(type);
     const present = new Set(jointsOfType(type));
@@ -403,8 +431,10 @@ Deno.test("player: the bundled skills play to the end on every type, within limi
         }
       }
       assert.ok(t - CYCLE >= total - 1e-6, `${skill.name} lasts ${total} s, done at ${t - CYCLE}`);
-      // The stand ends in the stand pose; the kicks and get-ups in UT's rest pose of the legs.
-      const end = skill.name === "SKILL_STAND" ? stand : REST;
+      // The stand ends in the stand pose, UT's kicks in UT's rest pose of the legs (the get-ups
+      // end where their last slot puts them).
+      const end = skill.name === "SKILL_STAND" ? stand : skill.name.includes("KICK") ? REST : null;
+      if (!end) continue;
       for (let j = J.LHipYawPitch; j < NUM_JOINTS; j++) {
         const want = present.has(j) ? end[j] : 0;
         near(

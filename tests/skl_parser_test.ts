@@ -57,8 +57,8 @@ Deno.test("skl: every file in skills/ parses and compiles with the bundled param
         "SKILL_STAND",
         "SKILL_KICK_LEFT_LEG",
         "SKILL_KICK_RIGHT_LEG",
-        "SKILL_GETUP_FRONT",
-        "SKILL_GETUP_BACK",
+        "SKILL_GETUP_FRONT_T0",
+        "SKILL_GETUP_BACK_T0",
       ]
     ) {
       const skill = lib.get(name);

@@ -332,7 +332,9 @@ export class Agent {
       this.controller.target[J.HeadYaw] = h.yaw;
       this.controller.target[J.HeadPitch] = h.pitch;
     }
-    this.writer.velocities(this.controller.update(w.joints, w.dt, this.motion.gains));
+    this.writer.velocities(
+      this.controller.update(w.joints, w.dt, this.motion.gains, this.motion.tracking),
+    );
     if (this.options.drawHost !== undefined && w.visionTime === w.time) this.draw();
     return this.writer.finish();
   }

@@ -1,6 +1,8 @@
-// Target-angle → hinge-velocity controller: a PD law per joint, with targets clamped inside the
-// joint limits and the output clamped to the joint's maximum speed. Radians and rad/s. A robot
-// type's BodyModel serves as JointLimits directly (min, max, maxSpeed).
+// Target-angle → hinge-velocity controller: a PD law per joint, or for tracking joints a
+// dead-beat law that reaches the target in one cycle as far as the speed cap allows, with
+// targets clamped inside the joint limits and the output clamped to the joint's maximum speed.
+// Radians and rad/s. A robot type's BodyModel serves as JointLimits directly (min, max,
+// maxSpeed).
 
 import { JOINTS, NUM_JOINTS } from "../body/joints.ts";
 
@@ -48,9 +50,17 @@ export class JointController {
 
   /**
    * Computes velocities from measured angles (NaN = unknown joint → 0) over dt seconds; `scale`
-   * multiplies each joint's PD output (a skill's setscale) before the speed cap.
+   * multiplies each joint's PD output (a skill's setscale) before the speed cap. Joints with
+   * `tracking` set instead get the velocity that closes the error in one cycle: the measured
+   * angle lags the command by a cycle, so the motion the last command is still making counts
+   * as done (FC Portugal's joint law).
    */
-  update(angles: Float64Array, dt: number, scale?: ArrayLike<number>): Float64Array {
+  update(
+    angles: Float64Array,
+    dt: number,
+    scale?: ArrayLike<number>,
+    tracking?: ArrayLike<number>,
+  ): Float64Array {
     const { kp, kd } = this.gains;
     const { min, max, maxSpeed } = this.limits;
     for (let i = 0; i < NUM_JOINTS; i++) {
@@ -65,9 +75,15 @@ export class JointController {
       const goal = t < lo ? lo : t > hi ? hi : t;
       const prev = this.previous[i];
       const rate = Number.isNaN(prev) || dt <= 0 ? 0 : (q - prev) / dt;
-      let v = kp * (goal - q) - kd * rate;
-      if (scale) v *= scale[i];
       const cap = maxSpeed[i];
+      let v: number;
+      if (tracking && tracking[i] && dt > 0) {
+        const last = this.velocity[i];
+        v = (goal - q) / dt - (last > cap ? cap : last < -cap ? -cap : last);
+      } else {
+        v = kp * (goal - q) - kd * rate;
+        if (scale) v *= scale[i];
+      }
       v = v > cap ? cap : v < -cap ? -cap : v;
       this.velocity[i] = v;
       this.previous[i] = q;

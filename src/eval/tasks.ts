@@ -3,6 +3,7 @@
 // gets up, and how far and straight it kicks. Every task returns one JSON-able result.
 
 import { walkTo } from "../motion/walk_to.ts";
+import { skillForType } from "../skills/skill.ts";
 import { wrapAngle } from "../util/angles.ts";
 import { trainer } from "../net/monitor.ts";
 import type { EvalSession } from "./session.ts";
@@ -99,6 +100,8 @@ export interface GetupResult {
   successes: number;
   /** Seconds from lying (fall detected) to standing stable. */
   seconds: RunStats | null;
+  /** The same per run (null: failed); even runs fall forward, odd ones backward. */
+  times: (number | null)[];
   failures: string[];
 }
 
@@ -121,9 +124,11 @@ async function standsStable(s: EvalSession, timeout: number): Promise<boolean> {
 /** Knocks the robot down (front and back alternating) and times the automatic get-up. */
 export async function getup(s: EvalSession, runs: number): Promise<GetupResult> {
   const times: number[] = [];
+  const perRun: (number | null)[] = [];
   const failures: string[] = [];
   await s.playOn();
   for (let r = 0; r < runs; r++) {
+    perRun.push(null);
     const front = r % 2 === 0;
     s.agent.motion.set({ kind: "stand" });
     await s.place(-5, 0, 0);
@@ -136,14 +141,19 @@ export async function getup(s: EvalSession, runs: number): Promise<GetupResult> 
     }
     const fell = s.agent.motion.fallenSince;
     s.agent.motion.set({ kind: "stand" });
-    if (await standsStable(s, 10)) times.push(s.now - fell - 0.5);
-    else failures.push(`run ${r}: still down 10 s after falling ${front ? "forward" : "backward"}`);
+    if (await standsStable(s, 10)) {
+      times.push(s.now - fell - 0.5);
+      perRun[r] = Math.round((s.now - fell - 0.5) * 100) / 100;
+    } else {failures.push(
+        `run ${r}: still down 10 s after falling ${front ? "forward" : "backward"}`,
+      );}
   }
   return {
     task: "getup",
     runs,
     successes: times.length,
     seconds: times.length ? stats(times) : null,
+    times: perRun,
     failures,
   };
 }
@@ -153,7 +163,10 @@ export interface KickResult {
   skill: string;
   runs: number;
   distance: RunStats;
-  /** Absolute angle between the kick direction (robot forward) and the ball's path, degrees. */
+  /**
+   * Absolute angle between the kick direction (robot forward turned by the kick's `direction`
+   * param) and the ball's path, degrees.
+   */
   directionError: RunStats;
   falls: number;
 }
@@ -168,8 +181,14 @@ export async function kick(
   leftFoot = true,
 ): Promise<KickResult> {
   const prefix = kind === "ik" ? "SKILL_IK_KICK" : "SKILL_KICK";
-  const name = `${prefix}_${leftFoot ? "LEFT" : "RIGHT"}_LEG`;
+  const name = skillForType(
+    s.agent.options.skills,
+    `${prefix}_${leftFoot ? "LEFT" : "RIGHT"}_LEG`,
+    s.agent.options.type,
+  );
   const key = kind === "ik" ? "ikkick" : "kick";
+  const side = leftFoot ? 1 : -1;
+  const aim = side * s.agent.options.params.get(`${key}.direction`) * Math.PI / 180;
   const distances: number[] = [];
   const errors: number[] = [];
   let falls = 0;
@@ -180,7 +199,6 @@ export async function kick(
     // The ball where the kick expects it relative to the torso (the head stands above it).
     const head = headPos(s);
     const params = s.agent.options.params;
-    const side = leftFoot ? 1 : -1;
     const ball = {
       x: head.x + params.get(`${key}.ball_x`),
       y: head.y + side * params.get(`${key}.ball_y`),
@@ -199,7 +217,7 @@ export async function kick(
     const b1 = s.agent.truth?.ballPos ?? b0;
     const d = Math.hypot(b1.x - b0.x, b1.y - b0.y);
     distances.push(d);
-    errors.push(Math.abs(Math.atan2(b1.y - b0.y, b1.x - b0.x)) * 180 / Math.PI);
+    errors.push(Math.abs(wrapAngle(Math.atan2(b1.y - b0.y, b1.x - b0.x) - aim)) * 180 / Math.PI);
   }
   return {
     task: "kick",

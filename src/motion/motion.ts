@@ -5,7 +5,7 @@
 
 import { NUM_JOINTS, type RobotType } from "../body/joints.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
-import type { Skill } from "../skills/skill.ts";
+import { type Skill, skillForType } from "../skills/skill.ts";
 import { CoreFootSolver } from "../skills/foot_solver.ts";
 import { SkillPlayer } from "../skills/skill_player.ts";
 import { WalkEngine, type WalkParams } from "./walk_engine.ts";
@@ -42,6 +42,8 @@ export class Motion {
    * setscale times the skill gain; standing right after a skill, the skill gain; else 1.
    */
   readonly gains = new Float64Array(NUM_JOINTS).fill(1);
+  /** Joints the controller tracks (a skill's movetar), valid after update(). */
+  readonly tracking = new Uint8Array(NUM_JOINTS);
   fall: FallState = "upright";
   /** What the body is doing now: the request, or a get-up that overrides it. */
   activity = "stand";
@@ -116,7 +118,8 @@ export class Motion {
       this.playing = "";
     }
     if (this.fall !== "upright") {
-      this.play(this.fall === "front" ? "SKILL_GETUP_FRONT" : "SKILL_GETUP_BACK", now, joints);
+      const getup = this.fall === "front" ? "SKILL_GETUP_FRONT" : "SKILL_GETUP_BACK";
+      this.play(skillForType(this.o.skills, getup, this.o.type), now, joints);
       return this.fromPlayer(now);
     }
     const r = this.request;
@@ -125,6 +128,7 @@ export class Motion {
       return this.fromPlayer(now);
     }
     t.set(this.o.standPose);
+    this.tracking.fill(0);
     const settling = now < this.settleUntil;
     this.gains.fill(settling ? this.o.skillGain : 1);
     if (r.kind === "walk" && !settling) {
@@ -141,6 +145,7 @@ export class Motion {
     const player = this.player!;
     this.targets.set(player.update(now));
     for (let j = 0; j < NUM_JOINTS; j++) this.gains[j] = player.gains[j] * this.o.skillGain;
+    this.tracking.set(player.tracking);
     return this.targets;
   }
 

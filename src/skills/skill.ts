@@ -16,12 +16,12 @@ export interface FootPose {
 
 export interface JointAmount {
   readonly joint: number;
-  /** Radians for set and inc, a factor for scale. */
+  /** Radians for set, inc and move, a factor for scale. */
   readonly value: number;
 }
 
 export type Step =
-  | { readonly kind: "set" | "inc" | "scale"; readonly pairs: readonly JointAmount[] }
+  | { readonly kind: "set" | "inc" | "move" | "scale"; readonly pairs: readonly JointAmount[] }
   | { readonly kind: "reset"; readonly joints: readonly number[] }
   | { readonly kind: "setfoot"; readonly side: Side; readonly pose: FootPose }
   | {
@@ -51,3 +51,9 @@ export interface Skill {
 
 /** Skills by name. */
 export type SkillLibrary = ReadonlyMap<string, Skill>;
+
+/** A robot type's own version of a skill (`NAME_T<type>`) when the library has one, else `name`. */
+export function skillForType(library: SkillLibrary, name: string, type: number): string {
+  const own = `${name}_T${type}`;
+  return library.has(own) ? own : name;
+}

@@ -98,8 +98,9 @@ class Compiler {
     switch (c.kind) {
       case "settar":
       case "inctar":
+      case "movetar":
         return {
-          kind: c.kind === "settar" ? "set" : "inc",
+          kind: c.kind === "settar" ? "set" : c.kind === "inctar" ? "inc" : "move",
           pairs: c.pairs.map((p) => ({ joint: p.joint.index, value: this.value(p.value) * DEG })),
         };
       case "setscale":

@@ -58,6 +58,7 @@ function mirrorStep(s: Step): Step {
   switch (s.kind) {
     case "set":
     case "inc":
+    case "move":
       return {
         kind: s.kind,
         pairs: s.pairs.map((p) => ({

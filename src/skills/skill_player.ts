@@ -20,6 +20,8 @@ export interface SkillPlayerOptions {
 
 /** Slack on keyframe boundaries, seconds: sums of cycle times are not exact. */
 const TIME_EPSILON = 1e-6;
+/** How far ahead a movetar target leads: one server cycle, the time until the joint moves. */
+const MOVE_LEAD = 0.02;
 
 /**
  * The semantics of UT's keyframe skills: each keyframe applies its steps in order to the previous
@@ -27,18 +29,33 @@ const TIME_EPSILON = 1e-6;
  * effectors do), and those targets are commanded at once; the joint controller drives the joints
  * towards them at its own pace while the keyframe waits. `setscale` multiplies a joint's
  * controller gain (2: twice the speed for the same error, up to the joint's speed cap) until
- * changed. Curves are followed along their spline over the wait. Keyframe times chain
- * nominally: keyframe k + 1 starts exactly `wait` after keyframe k.
+ * changed. Curves are followed along their spline over the wait. `movetar` instead moves a
+ * joint's target linearly over the wait, one cycle ahead, from where the joint's last movetar
+ * left it (even beyond the joint's limit, so that the clamped target stays at the limit for a
+ * while) or else from its present target; such joints are `tracking`: the controller follows
+ * the moving target as fast as the joint allows instead of at its gain (FC Portugal's slot
+ * semantics). Keyframe times chain nominally: keyframe k + 1 starts exactly `wait` after
+ * keyframe k.
  */
 export class SkillPlayer {
   /** The joint targets, radians by joint index; valid after start() and update(). */
   readonly targets = new Float64Array(NUM_JOINTS);
   /** Controller gain factors by joint index (setscale); valid after start(). */
   readonly gains = new Float64Array(NUM_JOINTS).fill(1);
+  /** 1 for joints whose target the last movetar set: the controller tracks, not regulates. */
+  readonly tracking = new Uint8Array(NUM_JOINTS);
   /** How many setfoot / curve / stabilize steps did not reach their pose. */
   footMisses = 0;
   private readonly resetPose = new Float64Array(NUM_JOINTS);
   private readonly present = new Uint8Array(NUM_JOINTS);
+  /** Per joint: moving this keyframe, from where, to where (unclamped radians). */
+  private readonly moving = new Uint8Array(NUM_JOINTS);
+  private readonly moveFrom = new Float64Array(NUM_JOINTS);
+  private readonly moveTo = new Float64Array(NUM_JOINTS);
+  /** 1 while a joint's moveTo is where its target was last sent (no other write since). */
+  private readonly moved = new Uint8Array(NUM_JOINTS);
+  /** The targets before a keyframe's steps, to see which joints they wrote. */
+  private readonly before = new Float64Array(NUM_JOINTS);
   /** Where a curve's foot is this cycle. */
   private readonly curvePoint: CurvePoint = { x: 0, y: 0, z: 0, roll: 0, pitch: 0, yaw: 0 };
   private index = -1;
@@ -78,6 +95,9 @@ export class SkillPlayer {
       this.resetPose[j] = given ? given[j] : this.targets[j];
     }
     this.gains.fill(1);
+    this.tracking.fill(0);
+    this.moving.fill(0);
+    this.moved.fill(0);
     this.footMisses = 0;
     this.finished = false;
     this.enter(0, time);
@@ -91,9 +111,11 @@ export class SkillPlayer {
       const elapsed = time - this.keyframeStart;
       if (elapsed < k.wait - TIME_EPSILON) {
         this.followCurves(k, Math.max(elapsed, 0));
+        this.followMoves(k, Math.max(elapsed, 0) + MOVE_LEAD);
         break;
       }
       this.followCurves(k, k.wait);
+      this.followMoves(k, k.wait);
       if (this.index + 1 === this.skill.keyframes.length) {
         this.finished = true;
       } else {
@@ -107,19 +129,24 @@ export class SkillPlayer {
     this.index = index;
     this.keyframeStart = time;
     const t = this.targets;
+    this.before.set(t);
+    this.moving.fill(0);
     for (const s of this.skill.keyframes[index].steps) {
       switch (s.kind) {
         case "set":
-          for (const p of s.pairs) this.setTarget(p.joint, p.value);
+          for (const p of s.pairs) this.writeTarget(p.joint, p.value);
+          break;
+        case "move":
+          for (const p of s.pairs) this.moveTarget(p.joint, p.value);
           break;
         case "inc":
-          for (const p of s.pairs) this.setTarget(p.joint, t[p.joint] + p.value);
+          for (const p of s.pairs) this.writeTarget(p.joint, t[p.joint] + p.value);
           break;
         case "scale":
           for (const p of s.pairs) this.gains[p.joint] = p.value;
           break;
         case "reset":
-          for (const j of s.joints) this.setTarget(j, this.resetPose[j]);
+          for (const j of s.joints) this.writeTarget(j, this.resetPose[j]);
           break;
         case "setfoot":
           this.footResult(this.foot().setFoot(s.side, s.pose, t));
@@ -134,7 +161,34 @@ export class SkillPlayer {
           break;
       }
     }
-    for (let j = 0; j < NUM_JOINTS; j++) this.setTarget(j, t[j]);
+    for (let j = 0; j < NUM_JOINTS; j++) {
+      if (this.moving[j]) continue;
+      this.setTarget(j, t[j]);
+      if (t[j] !== this.before[j]) this.moved[j] = this.tracking[j] = 0;
+    }
+  }
+
+  /** settar, inctar, reset: a target held by the controller at its gain. */
+  private writeTarget(j: number, value: number): void {
+    this.setTarget(j, value);
+    this.moving[j] = this.moved[j] = this.tracking[j] = 0;
+  }
+
+  /** Starts moving joint j's target to `value` over the keyframe. */
+  private moveTarget(j: number, value: number): void {
+    this.moveFrom[j] = this.moved[j] ? this.moveTo[j] : this.targets[j];
+    this.moveTo[j] = value;
+    this.moving[j] = this.moved[j] = this.tracking[j] = 1;
+  }
+
+  /** Puts the moving targets where they are `elapsed` seconds into keyframe k. */
+  private followMoves(k: Keyframe, elapsed: number): void {
+    const u = k.wait > 0 ? Math.min(1, elapsed / k.wait) : 1;
+    for (let j = 0; j < NUM_JOINTS; j++) {
+      if (!this.moving[j]) continue;
+      const from = this.moveFrom[j];
+      this.targets[j] = this.clampPresent(j, from + (this.moveTo[j] - from) * u);
+    }
   }
 
   /** Moves the feet of the keyframe's curves to where they are `elapsed` seconds in. */

@@ -42,7 +42,7 @@ export interface ControlPoint {
 
 export type Command =
   | {
-    readonly kind: "settar" | "inctar" | "setscale";
+    readonly kind: "settar" | "inctar" | "setscale" | "movetar";
     readonly pairs: readonly JointValue[];
     readonly pos: SourcePos;
   }

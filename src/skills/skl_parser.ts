@@ -36,6 +36,7 @@ const COMMANDS = new Set([
   "settar",
   "inctar",
   "setscale",
+  "movetar",
   "reset",
   "wait",
   "setfoot",
@@ -63,7 +64,7 @@ function posOf(t: SourcePos): SourcePos {
  *   skill     = "STARTSKILL" name state { state } "ENDSKILL"
  *   reflect   = "REFLECTSKILL" name name        (one of the two is defined above)
  *   state     = "STARTSTATE" command { command } "ENDSTATE"      (at most one wait)
- *   command   = ("settar" | "inctar" | "setscale") joint expr { joint expr } "end"
+ *   command   = ("settar" | "inctar" | "setscale" | "movetar") joint expr { joint expr } "end"
  *             | "reset" part { part } "end"                      (part: HEAD, ARM_LEFT, …, joint)
  *             | "wait" expr "end"
  *             | "setfoot" leg pose "end"
@@ -203,6 +204,7 @@ class Parser {
       case "settar":
       case "inctar":
       case "setscale":
+      case "movetar":
         return { kind: t.text, pairs: this.jointValues(t), pos: posOf(t) };
       case "reset":
         return { kind: "reset", parts: this.parts(t), pos: posOf(t) };
