@@ -3,7 +3,6 @@
 // gets up, and how far and straight it kicks. Every task returns one JSON-able result.
 
 import { walkTo } from "../motion/walk_to.ts";
-import { skillForType } from "../skills/skill.ts";
 import { wrapAngle } from "../util/angles.ts";
 import { trainer } from "../net/monitor.ts";
 import type { EvalSession } from "./session.ts";
@@ -163,10 +162,7 @@ export interface KickResult {
   skill: string;
   runs: number;
   distance: RunStats;
-  /**
-   * Absolute angle between the kick direction (robot forward turned by the kick's `direction`
-   * param) and the ball's path, degrees.
-   */
+  /** Absolute angle between the kick direction (robot forward) and the ball's path, degrees. */
   directionError: RunStats;
   falls: number;
 }
@@ -181,14 +177,9 @@ export async function kick(
   leftFoot = true,
 ): Promise<KickResult> {
   const prefix = kind === "ik" ? "SKILL_IK_KICK" : "SKILL_KICK";
-  const name = skillForType(
-    s.agent.options.skills,
-    `${prefix}_${leftFoot ? "LEFT" : "RIGHT"}_LEG`,
-    s.agent.options.type,
-  );
+  const name = `${prefix}_${leftFoot ? "LEFT" : "RIGHT"}_LEG`;
   const key = kind === "ik" ? "ikkick" : "kick";
   const side = leftFoot ? 1 : -1;
-  const aim = side * s.agent.options.params.get(`${key}.direction`) * Math.PI / 180;
   const distances: number[] = [];
   const errors: number[] = [];
   let falls = 0;
@@ -217,7 +208,7 @@ export async function kick(
     const b1 = s.agent.truth?.ballPos ?? b0;
     const d = Math.hypot(b1.x - b0.x, b1.y - b0.y);
     distances.push(d);
-    errors.push(Math.abs(wrapAngle(Math.atan2(b1.y - b0.y, b1.x - b0.x) - aim)) * 180 / Math.PI);
+    errors.push(Math.abs(Math.atan2(b1.y - b0.y, b1.x - b0.x)) * 180 / Math.PI);
   }
   return {
     task: "kick",

@@ -118,8 +118,7 @@ export class Motion {
       this.playing = "";
     }
     if (this.fall !== "upright") {
-      const getup = this.fall === "front" ? "SKILL_GETUP_FRONT" : "SKILL_GETUP_BACK";
-      this.play(skillForType(this.o.skills, getup, this.o.type), now, joints);
+      this.play(this.fall === "front" ? "SKILL_GETUP_FRONT" : "SKILL_GETUP_BACK", now, joints);
       return this.fromPlayer(now);
     }
     const r = this.request;
@@ -149,8 +148,10 @@ export class Motion {
     return this.targets;
   }
 
+  /** Plays skill `name`, or the robot type's own version of it (`name_T<type>`) if loaded. */
   private play(name: string, now: number, joints: Float64Array): void {
-    const skill = this.o.skills.get(name);
+    const own = skillForType(this.o.skills, name, this.o.type);
+    const skill = this.o.skills.get(own);
     if (!skill) throw new Error(`motion: no skill named '${name}' is loaded`);
     this.player = new SkillPlayer(skill, {
       type: this.o.type,
@@ -159,7 +160,7 @@ export class Motion {
     });
     this.player.start(now, joints);
     this.playing = name;
-    this.activity = name;
+    this.activity = own;
   }
 
   private detectFall(now: number, up: ArrayLike<number>): void {
