@@ -1,5 +1,6 @@
-// The motion layer: falls are detected from the tilt and classified front/back, the matching
-// get-up plays and ends in standing, an interrupted skill is abandoned, and walking stops.
+// The motion layer: falls are detected from the tilt and classified front/back/side, the
+// matching get-up (after rolling over, from the side) plays and ends in standing, an interrupted
+// skill is abandoned, and walking stops.
 
 import assert from "assert";
 import { J, NUM_JOINTS } from "../src/body/joints.ts";
@@ -62,6 +63,24 @@ for (
     assert.equal(m.activity, "walk", "the walk request resumes after the get-up");
   });
 }
+
+Deno.test("motion: lying on the side rolls over first, then gets up, timed from the fall", async () => {
+  const m = await motion();
+  let t = run(m, 0, 10, UPRIGHT);
+  t = run(m, t, 5, [0.1, -1, 0.05]);
+  assert.equal(m.fall, "side");
+  assert.equal(m.activity, "SKILL_ROLL_OVER");
+  const fell = m.fallenSince;
+  // The roll ends with the robot on its front: the front get-up follows.
+  for (let i = 0; i < 100 && m.activity === "SKILL_ROLL_OVER"; i++) t = run(m, t, 1, ON_FRONT);
+  assert.equal(m.fall, "front");
+  assert.equal(m.activity, "SKILL_GETUP_FRONT_T0");
+  assert.equal(m.fallenSince, fell);
+  assert.equal(m.getups, 0, "rolling over is not a get-up");
+  run(m, t, 600, UPRIGHT);
+  assert.equal(m.getups, 1);
+  assert.equal(m.fall, "upright");
+});
 
 Deno.test("motion: a skill interrupted by a fall is not resumed", async () => {
   const m = await motion();

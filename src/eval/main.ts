@@ -10,7 +10,15 @@ import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { parseServerSpec } from "../tools/server_launcher.ts";
 import { LOG_LEVELS, Logger } from "log";
 import { EvalSession } from "./session.ts";
-import { getup, kick, type KickKind, walkForward, walkOmni } from "./tasks.ts";
+import {
+  type FallKind,
+  FALLS,
+  getup,
+  kick,
+  type KickKind,
+  walkForward,
+  walkOmni,
+} from "./tasks.ts";
 
 const TASKS = ["walk-forward", "walk-omni", "getup", "kick"] as const;
 
@@ -22,10 +30,11 @@ export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
   --core KIND       wasm or ts (default wasm)
   --paramsfile F    extra param file; repeatable
   --log-level L     agent log level (default warn)
-  --kick K          kick task: keyframe or ik (default keyframe)`;
+  --kick K          kick task: keyframe or ik (default keyframe)
+  --falls LIST      getup task: falls in turn, from ${FALLS.join(",")} (default front,back)`;
 
 async function main(args: string[]): Promise<number> {
-  let v, task, spec, type, runs, coreKind, logLevel;
+  let v, task, spec, type, runs, coreKind, logLevel, falls: FallKind[];
   try {
     const parsed = parseArgs({
       args,
@@ -38,6 +47,7 @@ async function main(args: string[]): Promise<number> {
         paramsfile: { type: "string", multiple: true, default: [] },
         "log-level": { type: "string", default: "warn" },
         kick: { type: "string", default: "keyframe" },
+        falls: { type: "string", default: "front,back" },
         help: { type: "boolean", default: false },
       },
     });
@@ -59,6 +69,7 @@ async function main(args: string[]): Promise<number> {
     coreKind = choiceFlag("core", v.core as string, CORE_KINDS);
     logLevel = choiceFlag("log-level", v["log-level"] as string, LOG_LEVELS);
     choiceFlag("kick", v.kick as string, ["keyframe", "ik"]);
+    falls = (v.falls as string).split(",").map((f) => choiceFlag("falls", f, FALLS));
     spec = parseServerSpec(v.server as string);
   } catch (e) {
     console.error(`error: ${(e as Error).message.split("\n")[0]} (see --help)`);
@@ -84,7 +95,7 @@ async function main(args: string[]): Promise<number> {
       : task === "walk-omni"
       ? await walkOmni(session, runs)
       : task === "getup"
-      ? await getup(session, runs)
+      ? await getup(session, runs, falls)
       : await kick(session, runs, v.kick as KickKind);
     console.log(JSON.stringify({ ...result, type, core: coreKind }));
     return 0;

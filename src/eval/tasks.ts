@@ -99,7 +99,7 @@ export interface GetupResult {
   successes: number;
   /** Seconds from lying (fall detected) to standing stable. */
   seconds: RunStats | null;
-  /** The same per run (null: failed); even runs fall forward, odd ones backward. */
+  /** The same per run (null: failed), the falls in turn. */
   times: (number | null)[];
   failures: string[];
 }
@@ -120,22 +120,36 @@ async function standsStable(s: EvalSession, timeout: number): Promise<boolean> {
   return false;
 }
 
-/** Knocks the robot down (front and back alternating) and times the automatic get-up. */
-export async function getup(s: EvalSession, runs: number): Promise<GetupResult> {
+/** Which way the get-up evaluation knocks the robot down. */
+export const FALLS = ["front", "back", "side"] as const;
+export type FallKind = typeof FALLS[number];
+
+const FALL_SKILL: Readonly<Record<FallKind, string>> = {
+  front: "SKILL_FALL_FRONT",
+  back: "SKILL_FALL_BACK",
+  side: "SKILL_FALL_SIDE",
+};
+
+/** Knocks the robot down (the `falls` in turn) and times the automatic get-up. */
+export async function getup(
+  s: EvalSession,
+  runs: number,
+  falls: readonly FallKind[] = ["front", "back"],
+): Promise<GetupResult> {
   const times: number[] = [];
   const perRun: (number | null)[] = [];
   const failures: string[] = [];
   await s.playOn();
   for (let r = 0; r < runs; r++) {
     perRun.push(null);
-    const front = r % 2 === 0;
+    const fall = falls[r % falls.length];
     s.agent.motion.set({ kind: "stand" });
     await s.place(-5, 0, 0);
-    s.agent.motion.set({ kind: "skill", name: front ? "SKILL_FALL_FRONT" : "SKILL_FALL_BACK" });
+    s.agent.motion.set({ kind: "skill", name: FALL_SKILL[fall] });
     try {
       await s.until(() => s.agent.motion.fall !== "upright", 5, "the fall");
     } catch {
-      failures.push(`run ${r}: did not fall ${front ? "forward" : "backward"}`);
+      failures.push(`run ${r}: did not fall (${fall})`);
       continue;
     }
     const fell = s.agent.motion.fallenSince;
@@ -143,9 +157,7 @@ export async function getup(s: EvalSession, runs: number): Promise<GetupResult> 
     if (await standsStable(s, 10)) {
       times.push(s.now - fell - 0.5);
       perRun[r] = Math.round((s.now - fell - 0.5) * 100) / 100;
-    } else {failures.push(
-        `run ${r}: still down 10 s after falling ${front ? "forward" : "backward"}`,
-      );}
+    } else failures.push(`run ${r}: still down 10 s after falling (${fall})`);
   }
   return {
     task: "getup",

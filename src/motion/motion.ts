@@ -1,6 +1,7 @@
 // What the body does each cycle: stand, walk, or play a skill (get-up, kick), with fall
 // detection on top. A fall (torso more than 55° off upright for a few cycles) stops any walking,
-// picks the get-up for lying on the front or the back, and returns to standing afterwards.
+// picks the get-up for lying on the front or the back (or first rolls over from the side), and
+// returns to standing afterwards.
 // Writes joint targets (radians by joint index) for the joint controller.
 
 import { NUM_JOINTS, type RobotType } from "../body/joints.ts";
@@ -15,7 +16,14 @@ export type MotionRequest =
   | { kind: "walk"; vx: number; vy: number; vth: number }
   | { kind: "skill"; name: string };
 
-export type FallState = "upright" | "front" | "back";
+export type FallState = "upright" | "front" | "back" | "side";
+
+/** What recovers from each fall: the get-ups, or rolling from the side onto the front or back. */
+const RECOVERY: Readonly<Record<Exclude<FallState, "upright">, string>> = {
+  front: "SKILL_GETUP_FRONT",
+  back: "SKILL_GETUP_BACK",
+  side: "SKILL_ROLL_OVER",
+};
 
 /** cos 55°: below this, up is too far from the torso's z axis. */
 const FALLEN_UP_Z = 0.57;
@@ -105,7 +113,10 @@ export class Motion {
     if (this.player && !this.player.done) return this.fromPlayer(now);
     if (this.player) {
       // A skill just ended.
-      if (this.playing.startsWith("SKILL_GETUP")) {
+      if (this.fall === "side") {
+        // Rolled over: on with the get-up if still lying (the fall keeps its time).
+        this.fall = up[2] >= FALLEN_UP_Z ? "upright" : lyingOn(up);
+      } else if (this.fall !== "upright") {
         this.getups++;
         this.lastGetupSeconds = now - this.fallenSince;
         this.fall = "upright";
@@ -118,7 +129,7 @@ export class Motion {
       this.playing = "";
     }
     if (this.fall !== "upright") {
-      this.play(this.fall === "front" ? "SKILL_GETUP_FRONT" : "SKILL_GETUP_BACK", now, joints);
+      this.play(RECOVERY[this.fall], now, joints);
       return this.fromPlayer(now);
     }
     const r = this.request;
@@ -164,12 +175,11 @@ export class Motion {
   }
 
   private detectFall(now: number, up: ArrayLike<number>): void {
-    if (this.playing.startsWith("SKILL_GETUP")) return;
     if (this.fall !== "upright") return;
     if (up[2] < FALLEN_UP_Z) {
       if (++this.fallenCycles >= FALL_CYCLES) {
         this.fallenCycles = 0;
-        this.fall = up[0] < 0 ? "front" : "back";
+        this.fall = Math.abs(up[1]) > Math.abs(up[0]) ? "side" : lyingOn(up);
         this.fallenSince = now;
         this.player = null;
         this.playing = "";
@@ -179,4 +189,9 @@ export class Motion {
       }
     } else this.fallenCycles = 0;
   }
+}
+
+/** Lying on the front or the back, by where up points in the torso frame (x forward). */
+function lyingOn(up: ArrayLike<number>): "front" | "back" {
+  return up[0] < 0 ? "front" : "back";
 }
