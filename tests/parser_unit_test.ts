@@ -156,6 +156,22 @@ Deno.test("numbers: exponents, signs, long mantissas; non-finite values are erro
   assert.match(err("(GS (unum 1.5))").message, /integer/);
 });
 
+Deno.test("vision: an object the server sees at nan is dropped, the message is kept", () => {
+  const p = ok(
+    "(time (now 9.00))(HJ (n hj1) (ax 3.00))(See (G1L (pol 3 4 5)) (B (pol nan -nan NaN)) " +
+      "(P (team A) (id 2) (head (pol nan 1 2)) (rfoot (pol 2 3 4))) (L (pol 1 2 3) (pol nan 1 1)) " +
+      "(F1R (pol 1 nan 1)))",
+  );
+  assert.equal(p.vision!.ball, null);
+  assert.equal(p.vision!.goalPosts.G1L!.distance, 3);
+  assert.equal(p.vision!.flags.F1R, undefined);
+  assert.deepEqual(Object.keys(p.vision!.players[0].parts), ["rfoot"]);
+  assert.equal(p.vision!.lines.length, 0);
+  assert.equal(p.joints[jointIndex("hj1")!], 3 * DEG);
+  assert.match(err("(See (B (pol nanx 1 1)))").message, /not a finite number/);
+  assert.match(err("(See (B (pol inf 1 1)))").message, /not a finite number/);
+});
+
 Deno.test("syntax errors carry the byte offset", () => {
   assert.deepEqual(err("(time (now 1.0)"), {
     offset: 15,

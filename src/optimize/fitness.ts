@@ -1,15 +1,26 @@
 // What the optimizer maximizes for each evaluation task: the task's own measure with penalties
-// for falls (and, for kicks, for missing the direction; for get-ups, for failures), so that a
+// for falls (and, for kicks, for missing the direction; for get-ups, for failures; for walk-omni,
+// for targets not reached), so that a
 // fast but unstable candidate never wins over a stable one.
 
-import type { GetupResult, KickResult, WalkForwardResult } from "../eval/tasks.ts";
+import type { GetupResult, KickResult, OmniResult, WalkForwardResult } from "../eval/tasks.ts";
 
-export const OPTIMIZE_TASKS = ["walk-forward", "kick", "getup"] as const;
+export const OPTIMIZE_TASKS = ["walk-forward", "walk-omni", "kick", "getup"] as const;
 export type OptimizeTask = typeof OPTIMIZE_TASKS[number];
 
 /** Mean forward speed (m/s), minus 0.5 m/s per fall and run. */
 export function walkScore(r: WalkForwardResult): number {
   return r.speed.mean - 0.5 * r.falls / r.runs;
+}
+
+/**
+ * Walk-omni: minus the mean seconds per target (a target not reached counts as `timeout`), minus
+ * 10 s per fall and run.
+ */
+export function omniScore(r: OmniResult, timeout: number): number {
+  const times = Object.values(r.times).flat();
+  const total = times.reduce((sum, t) => sum + (Number.isNaN(t) ? timeout : t), 0);
+  return -total / Math.max(1, times.length) - 10 * r.falls / r.runs;
 }
 
 /** Median kick distance (m), minus 0.1 m per degree of median direction error beyond 10°, minus 6 m per fall and run. */

@@ -1,4 +1,4 @@
-// `deno task optimize <walk-forward|kick|getup> --space F [flags]`: tunes the parameters a space
+// `deno task optimize <walk-forward|walk-omni|kick|getup> --space F [flags]`: tunes the parameters a space
 // names with CMA-ES, scoring each candidate with an evaluation task on its own freshly launched
 // server (sync mode). Prints one JSON line per generation; the best values so far are kept in
 // the --out param file, ready for --paramsfile or for copying into paramfiles/.
@@ -12,11 +12,18 @@ import { CORE_KINDS, type CoreKind, createCore } from "../core/numeric_core.ts";
 import { EvalSession } from "../eval/session.ts";
 import { walkParams } from "../motion/walk_engine.ts";
 import { walkReachMisses } from "../motion/walk_reach.ts";
-import { getup, kick, type KickKind, walkForward } from "../eval/tasks.ts";
+import { getup, kick, type KickKind, walkForward, walkOmni } from "../eval/tasks.ts";
 import { compileSkillSources, readSkillFiles, type SkillSource } from "../skills/skill_compiler.ts";
 import { Logger } from "log";
 import { CmaEs } from "./cma_es.ts";
-import { getupScore, kickScore, OPTIMIZE_TASKS, type OptimizeTask, walkScore } from "./fitness.ts";
+import {
+  getupScore,
+  kickScore,
+  omniScore,
+  OPTIMIZE_TASKS,
+  type OptimizeTask,
+  walkScore,
+} from "./fitness.ts";
 import {
   type Dimension,
   fromUnit,
@@ -122,7 +129,7 @@ async function score(
   try {
     const skills = compileSkillSources(sources, params);
     const core = await createCore(o.core, o.type);
-    if (o.task === "walk-forward") {
+    if (o.task === "walk-forward" || o.task === "walk-omni") {
       // A walk whose feet leave the legs' reach is rejected without a server run.
       const missed = walkReachMisses(core, walkParams(params));
       if (missed > 0) return -1 - missed / 3600;
@@ -132,6 +139,9 @@ async function score(
       "auto",
     );
     if (o.task === "walk-forward") return walkScore(await walkForward(session, o.runs));
+    if (o.task === "walk-omni") {
+      return omniScore(await walkOmni(session, o.runs, OMNI_TIMEOUT), OMNI_TIMEOUT);
+    }
     if (o.task === "kick") return kickScore(await kick(session, o.runs, o.kick));
     return getupScore(await getup(session, o.runs));
   } catch (e) {
@@ -155,6 +165,9 @@ async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> 
   await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, worker));
   return results;
 }
+
+/** Walk-omni: seconds allowed per target. */
+const OMNI_TIMEOUT = 20;
 
 const round = (v: number) => Math.round(v * 1e4) / 1e4;
 

@@ -67,6 +67,16 @@ const PART_OF: Record<number, PlayerPartName> = {
 
 const INTERN_LIMIT = 64;
 
+function isFinitePolar(p: Polar): boolean {
+  return Number.isFinite(p.distance) && Number.isFinite(p.azimuth) &&
+    Number.isFinite(p.elevation);
+}
+
+/** Stores a seen object's polar under `key`, unless the server sent it as "nan". */
+function keep<K extends string>(into: Partial<Record<K, Polar>>, key: K, p: Polar): void {
+  if (isFinitePolar(p)) into[key] = p;
+}
+
 /**
  * One parser per agent. It holds the scan position, a reusable byte buffer the message is
  * copied into, and a small cache of interned names (team names, play modes).
@@ -287,17 +297,19 @@ export class PerceptionParser {
         case K.F1R:
         case K.F2L:
         case K.F2R:
-          v.flags[FLAG_OF[k]] = this.polarBody();
+          keep(v.flags, FLAG_OF[k], this.polarBody());
           break;
         case K.G1L:
         case K.G1R:
         case K.G2L:
         case K.G2R:
-          v.goalPosts[POST_OF[k]] = this.polarBody();
+          keep(v.goalPosts, POST_OF[k], this.polarBody());
           break;
-        case K.B:
-          v.ball = this.polarBody();
+        case K.B: {
+          const ball = this.polarBody();
+          if (isFinitePolar(ball)) v.ball = ball;
           break;
+        }
         case K.P:
           v.players.push(this.player());
           break;
@@ -305,7 +317,7 @@ export class PerceptionParser {
           const a = this.polar();
           const b = this.polar();
           this.expectClose();
-          v.lines.push({ a, b });
+          if (isFinitePolar(a) && isFinitePolar(b)) v.lines.push({ a, b });
           break;
         }
         case K.mypos:
@@ -343,7 +355,7 @@ export class PerceptionParser {
         this.expectClose();
       } else {
         const part = PART_OF[k];
-        if (part !== undefined) pl.parts[part] = this.polarBody();
+        if (part !== undefined) keep(pl.parts, part, this.polarBody());
         else this.skipUnknown();
       }
     }
@@ -398,7 +410,10 @@ export class PerceptionParser {
     return pol;
   }
 
-  /** `(pol d a e)` with angles converted to radians. */
+  /**
+   * `(pol d a e)` with angles converted to radians. The server now and then sees something at
+   * "nan": such values come back NaN (not an error), and the caller drops that one observation.
+   */
   private polar(): Polar {
     this.ws();
     const b = this.b;
@@ -414,9 +429,9 @@ export class PerceptionParser {
         throw new Failure(this.ws0, "expected (pol distance azimuth elevation)");
       }
     }
-    const distance = this.num();
-    const azimuth = this.num() * DEG;
-    const elevation = this.num() * DEG;
+    const distance = this.num(true);
+    const azimuth = this.num(true) * DEG;
+    const elevation = this.num(true) * DEG;
     this.expectClose();
     return { distance, azimuth, elevation };
   }
@@ -544,8 +559,11 @@ export class PerceptionParser {
     return v;
   }
 
-  /** A finite decimal number; a fast path for plain decimals, Number() for the rest. */
-  private num(): number {
+  /**
+   * A finite decimal number; a fast path for plain decimals, Number() for the rest. With
+   * `allowNaN`, the token "nan" (any case, any sign) reads as NaN.
+   */
+  private num(allowNaN = false): number {
     const b = this.b;
     let i = this.i;
     let c = b[i];
@@ -582,6 +600,10 @@ export class PerceptionParser {
     while (c > 32 && c !== OPEN && c !== CLOSE) c = b[++i];
     const token = this.decoder.decode(b.subarray(start, i));
     const r = token.length > 0 ? Number(token) : NaN;
+    if (allowNaN && /^[-+]?nan$/i.test(token)) {
+      this.i = i;
+      return NaN;
+    }
     if (!Number.isFinite(r)) {
       throw new Failure(
         start,
