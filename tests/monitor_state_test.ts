@@ -1,5 +1,5 @@
 // The monitor's game state from literal server messages: the first message's play-mode table,
-// then deltas of time, half, scores, team names and play mode; scene parts are ignored.
+// then deltas of time, half, scores, team names, play mode and fouls; scene parts are ignored.
 
 import assert from "assert";
 import { newMonitorGameState, updateMonitorGameState } from "../src/net/monitor_state.ts";
@@ -34,4 +34,17 @@ Deno.test("monitor state: messages without a game-state header change nothing", 
   updateMonitorGameState(g, "((time x)(play_mode 3))");
   assert.equal(g.time, 0, "a bad number is skipped");
   assert.equal(g.playMode, "3", "a mode before the table is kept as its number");
+});
+
+Deno.test("monitor state: fouls are kept once each, with the half and time they were called", () => {
+  const g = newMonitorGameState();
+  updateMonitorGameState(g, FIRST);
+  updateMonitorGameState(g, "((time 12.5)(foul 1 1 1 4))(RDS 0 1)");
+  updateMonitorGameState(g, "((time 40)(half 2)(foul 2 6 2 9)(foul 3 42 1 3))");
+  updateMonitorGameState(g, "((time 41)(foul 2 6 2 9)(foul 4 0 0 5)(foul 5 x))");
+  assert.deepEqual(g.fouls, [
+    { index: 1, type: "touching", team: "left", unum: 4, half: 1, time: 12.5 },
+    { index: 2, type: "charging", team: "right", unum: 9, half: 2, time: 40 },
+    { index: 3, type: "42", team: "left", unum: 3, half: 2, time: 40 },
+  ]);
 });

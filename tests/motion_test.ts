@@ -105,7 +105,8 @@ Deno.test("motion: gains are 1 standing and walking, setscale × the skill gain 
   // The kick's forward swing (keyframe 15) scales the left hip pitch by 3 + kick.scale1.
   const params = await loadAgentParams(0, []);
   let seen = false;
-  t = run(m, t, 1, UPRIGHT);
+  // The walk comes to rest first.
+  for (let i = 0; i < 100 && m.activity === "walk"; i++) t = run(m, t, 1, UPRIGHT);
   assert.equal(m.activity, "SKILL_KICK_LEFT_LEG");
   for (let i = 0; i < 300 && m.activity === "SKILL_KICK_LEFT_LEG"; i++) {
     t = run(m, t, 1, UPRIGHT);
@@ -121,6 +122,29 @@ Deno.test("motion: gains are 1 standing and walking, setscale × the skill gain 
   assert.ok(m.gains.every((g) => g === 0.5), "settling on the skill gain after the kick");
   run(m, t, 60, UPRIGHT);
   assert.ok(m.gains.every((g) => g === 1), "standing stiffly again a second later");
+});
+
+Deno.test("motion: walking ends by stepping to rest, then standing; walking on needs no restart", async () => {
+  const m = await motion();
+  m.set({ kind: "walk", vx: 0.6, vy: 0, vth: 0.3 });
+  let t = run(m, 0, 150, UPRIGHT);
+  assert.ok(m.walk.vx > 0.3, `walking at ${m.walk.vx}`);
+  m.set({ kind: "stand" });
+  let cycles = 0;
+  for (; cycles < 200 && m.activity === "walk"; cycles++) t = run(m, t, 1, UPRIGHT);
+  assert.equal(m.activity, "stand");
+  assert.ok(cycles > 10 && cycles <= 76, `came to rest in ${cycles} cycles (1.5 s at most)`);
+  assert.ok(m.walk.stopped);
+  // A new walk request while coming to rest keeps the stride.
+  m.set({ kind: "walk", vx: 0.5, vy: 0, vth: 0 });
+  t = run(m, t, 100, UPRIGHT);
+  m.set({ kind: "stand" });
+  t = run(m, t, 3, UPRIGHT);
+  const v = m.walk.vx;
+  m.set({ kind: "walk", vx: 0.5, vy: 0, vth: 0 });
+  run(m, t, 1, UPRIGHT);
+  assert.equal(m.activity, "walk");
+  assert.ok(m.walk.vx >= v - 0.2, "not reset to a standstill");
 });
 
 Deno.test("motion: an unknown skill is a clear error", async () => {

@@ -11,7 +11,7 @@ import {
   toUnit,
   withValues,
 } from "../src/optimize/space.ts";
-import { getupScore, kickScore, walkScore } from "../src/optimize/fitness.ts";
+import { getupScore, kickScore, omniScore, walkScore } from "../src/optimize/fitness.ts";
 
 const stats = (v: number) => ({ mean: v, min: v, max: v, median: v });
 
@@ -75,6 +75,14 @@ Deno.test("fitness: falls, misses and failures cost more than speed or distance 
       failures: [],
     });
   assert.equal(getup(0, null), -10);
+  const omni = (times: number[], falls: number) =>
+    omniScore(
+      { task: "walk-omni", runs: 1, times: { a: times }, reached: 0, targets: 0, falls },
+      20,
+    );
+  assert.equal(omni([2, 4], 0), -3);
+  assert.equal(omni([2, NaN], 0), -11, "a target not reached counts as the timeout");
+  assert.ok(omni([2, 4], 0) > omni([1, 1], 1), "a fall costs more than speed gains");
   assert.ok(getup(4, 3) > getup(3, 2), "reliability first");
   assert.ok(getup(4, 2) > getup(4, 3));
 });
@@ -94,7 +102,7 @@ Deno.test("optimize and match CLIs: bad flags are one line and exit 2", async ()
       [
         "optimize/main.ts",
         ["sprint", "--space", "x"],
-        /--task: 'sprint' is not one of walk-forward, kick, getup/,
+        /--task: 'sprint' is not one of walk-forward, walk-omni, kick, getup/,
       ],
       ["optimize/main.ts", ["kick"], /--space: required/],
       ["optimize/main.ts", ["kick", "--space", "/nonexistent.space"], /cannot read space file/],
@@ -115,14 +123,26 @@ Deno.test("optimize and match CLIs: bad flags are one line and exit 2", async ()
   }
 });
 
-Deno.test("match: referee relocations our agents log are counted per half", async () => {
-  const { relocationsPerHalf } = await import("../src/tools/match.ts");
-  const log = [
-    " 4| WARN [4] relocated by the referee at game time 12.3 (PlayOn): (1.0, 2.0) → (1.0, 9.0)",
-    " 7| INFO [7] registered as unum 7 on the left side",
-    " 9| WARN [9] relocated by the referee at game time 130.0 (PlayOn): (0.0, 0.0) → (3.0, 0.0)",
-    " 2| WARN [2] relocated by the referee at game time 119.9 (KickIn_Left): (0.0, 0.0) → (3.0, 0.0)",
-  ].join("\n");
-  assert.deepEqual(relocationsPerHalf(log, 120), [2, 1]);
-  assert.deepEqual(relocationsPerHalf("", 120), [0, 0]);
+Deno.test("match: fouls are counted per team and half, with the most for one player", async () => {
+  const { foulsPerHalf } = await import("../src/tools/match.ts");
+  const foul = (half: number, type: string, team: "left" | "right", unum: number) => ({
+    index: 0,
+    type,
+    team,
+    unum,
+    half,
+    time: 0,
+  });
+  const fouls = [
+    foul(1, "touching", "left", 4),
+    foul(1, "touching", "left", 4),
+    foul(1, "charging", "left", 7),
+    foul(1, "crowding", "right", 2),
+    foul(2, "incapable", "left", 9),
+  ];
+  assert.deepEqual(foulsPerHalf(fouls, "left"), {
+    byType: [{ touching: 2, charging: 1 }, { incapable: 1 }],
+    maxPerPlayer: [2, 1],
+  });
+  assert.deepEqual(foulsPerHalf([], "right"), { byType: [{}, {}], maxPerPlayer: [0, 0] });
 });

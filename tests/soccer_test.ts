@@ -263,7 +263,7 @@ Deno.test("agent --behaviour soccer on the fake server: beam, play, keep away, b
   };
   const server = FakeServer.start({ script });
   const { agent } = await makeAgent(6, 0, "Soc", "error", "wasm", { behaviour: "soccer" });
-  const log: { mode: string; kind: string; ball: number; vx: number }[] = [];
+  const log: { mode: string; kind: string; ball: number; vx: number; vth: number }[] = [];
   const act = agent.act.bind(agent);
   agent.act = () => {
     const reply = act();
@@ -275,6 +275,7 @@ Deno.test("agent --behaviour soccer on the fake server: beam, play, keep away, b
       kind: m.kind,
       ball: b,
       vx: m.kind === "walk" ? m.vx : 0,
+      vth: m.kind === "walk" ? m.vth : 0,
     });
     return reply;
   };
@@ -286,11 +287,14 @@ Deno.test("agent --behaviour soccer on the fake server: beam, play, keep away, b
   const play = log.filter((l) => l.mode === "PlayOn").slice(10);
   assert.ok(play.every((l) => l.kind === "walk"), "walks to the ball in play");
   assert.ok(play.some((l) => Math.abs(l.ball - 1.5) < 0.5), "sees the ball about 1.5 m away");
-  // Their kick-in: the ball stays 1.5 m ahead in the fake world, so keeping 2.3 m away means
-  // walking backward the whole time.
+  // Their kick-in: the ball stays 1.5 m ahead in the fake world, so keeping 2.6 m away means
+  // turning away from it to walk off, the whole time.
   const kickIn = log.filter((l) => l.mode === "KickIn_Right").slice(5);
   assert.ok(kickIn.length > 40);
-  assert.ok(kickIn.every((l) => l.kind === "walk" && l.vx < 0), JSON.stringify(kickIn.slice(0, 3)));
+  assert.ok(
+    kickIn.every((l) => l.kind === "walk" && l.vx <= 0 && Math.abs(l.vth) > 0.3),
+    JSON.stringify(kickIn.slice(0, 3)),
+  );
   const end = log.filter((l) => l.mode === "GameOver");
   assert.ok(end.every((l) => l.kind === "stand"));
   assert.ok(s.received.some((m) => /\(say D/.test(m)), "tells the team where it is");

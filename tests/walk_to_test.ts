@@ -14,9 +14,10 @@ Deno.test("walkTo: straight ahead walks forward at full speed, without turning",
   assert.equal(c.done, false);
 });
 
-Deno.test("walkTo: decelerates as √(2·a·d) near the target", () => {
+Deno.test("walkTo: decelerates as √(2·a·d) to the edge of the tolerance", () => {
   const c = walkTo({ x: 0, y: 0, theta: 0 }, { x: 0.3, y: 0, theta: 0 }, LIMITS);
-  assert.ok(Math.abs(c.vx - Math.sqrt(2 * DEFAULT_WALK_TO.decel * 0.3)) < 1e-12);
+  const d = 0.3 - DEFAULT_WALK_TO.positionTolerance;
+  assert.ok(Math.abs(c.vx - Math.sqrt(2 * DEFAULT_WALK_TO.decel * d)) < 1e-12);
 });
 
 Deno.test("walkTo: a target behind from afar turns toward it before walking", () => {
@@ -27,10 +28,17 @@ Deno.test("walkTo: a target behind from afar turns toward it before walking", ()
 
 Deno.test("walkTo: close by steps sideways in the robot frame and turns to the heading", () => {
   // Facing +y, the target 0.5 m along +x is to our right.
-  const c = walkTo({ x: 0, y: 0, theta: Math.PI / 2 }, { x: 0.5, y: 0, theta: Math.PI }, LIMITS);
+  const c = walkTo({ x: 0, y: 0, theta: Math.PI / 2 }, { x: 0.5, y: 0, theta: 2 }, LIMITS);
   assert.equal(c.vy, -0.15);
   assert.ok(Math.abs(c.vx) < 1e-9);
-  assert.ok(c.vth > 0, "turns left toward π");
+  assert.ok(c.vth > 0, "turns left toward 2 rad");
+});
+
+Deno.test("walkTo: close by with the heading more than 90° off, turns on the spot first", () => {
+  const c = walkTo({ x: 0, y: 0, theta: 0 }, { x: 0.3, y: 0.2, theta: Math.PI }, LIMITS);
+  assert.equal(c.vx, 0);
+  assert.equal(c.vy, 0);
+  assert.equal(Math.abs(c.vth), 1);
 });
 
 Deno.test("walkTo: done within the tolerances", () => {

@@ -97,6 +97,10 @@ export class EvalSession {
   async place(x: number, y: number, rot: number, settleSeconds = 1): Promise<void> {
     const unum = this.agent.world.unum ?? 1;
     await this.monitor.send(trainer.moveAgent(unum, this.side, { x, y, z: 0.4 }, rot));
+    // Put down standing: whatever the body was doing (a stride, a get-up) ends here, and the
+    // tilt filter starts again from upright.
+    this.agent.motion.reset();
+    this.agent.estimator.tilt.reset();
     await this.cycles(2);
     const t = this.now;
     await this.until(() => this.now - t >= settleSeconds, settleSeconds + 5, "settling");

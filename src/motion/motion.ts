@@ -1,7 +1,8 @@
 // What the body does each cycle: stand, walk, or play a skill (get-up, kick), with fall
 // detection on top. A fall (torso more than 55° off upright for a few cycles) stops any walking,
 // picks the get-up for lying on the front or the back (or first rolls over from the side), and
-// returns to standing afterwards.
+// returns to standing afterwards. Walking ends by stepping on the spot until the feet are
+// together, then standing or the requested skill.
 // Writes joint targets (radians by joint index) for the joint controller.
 
 import { NUM_JOINTS, type RobotType } from "../body/joints.ts";
@@ -30,6 +31,8 @@ const FALLEN_UP_Z = 0.57;
 const FALL_CYCLES = 5;
 /** After a skill, stand still this long, on the skill gain, before walking again. */
 const SETTLE_SECONDS = 1;
+/** Walking stops by stepping on the spot until the feet are together, at most this long. */
+const STOP_SECONDS = 1.5;
 
 export interface MotionOptions {
   type: RobotType;
@@ -65,6 +68,8 @@ export class Motion {
   /** Server time the current (or last) fall was detected. */
   fallenSince = NaN;
   private settleUntil = -Infinity;
+  /** While the walk comes to rest after its request ended: until when at most (else NaN). */
+  private stopBy = NaN;
   /** Solves the skills' foot poses (setfoot, curves, stabilize) with the core's leg IK. */
   private readonly foot: CoreFootSolver;
 
@@ -83,13 +88,18 @@ export class Motion {
     this.fall = "upright";
     this.fallenCycles = 0;
     this.activity = "stand";
+    this.stopBy = NaN;
     this.walk.reset();
   }
 
   /** Sets what to do from now on (a fall still takes precedence). */
   set(request: MotionRequest): void {
-    if (request.kind === "walk" && this.request.kind !== "walk") this.walk.reset();
-    if (request.kind === "walk") this.walk.setVelocity(request.vx, request.vy, request.vth);
+    if (request.kind === "walk") {
+      // Still walking (coming to rest) is walking on, not starting anew.
+      if (this.activity !== "walk") this.walk.reset();
+      this.walk.setVelocity(request.vx, request.vy, request.vth);
+      this.stopBy = NaN;
+    }
     this.request = request;
   }
 
@@ -133,21 +143,36 @@ export class Motion {
       return this.fromPlayer(now);
     }
     const r = this.request;
+    if (this.activity === "walk" && r.kind !== "walk") {
+      // Come to rest before standing or playing a skill: switching from mid-stride tips over.
+      if (Number.isNaN(this.stopBy)) {
+        this.stopBy = now + STOP_SECONDS;
+        this.walk.setVelocity(0, 0, 0);
+      }
+      if (!this.walk.stopped && now < this.stopBy) return this.walkOn(dt, up);
+      this.stopBy = NaN;
+    }
     if (r.kind === "skill") {
       this.play(r.name, now, joints);
       return this.fromPlayer(now);
     }
+    const settling = now < this.settleUntil;
+    if (r.kind === "walk" && !settling) return this.walkOn(dt, up);
     t.set(this.o.standPose);
     this.tracking.fill(0);
-    const settling = now < this.settleUntil;
     this.gains.fill(settling ? this.o.skillGain : 1);
-    if (r.kind === "walk" && !settling) {
-      this.activity = "walk";
-      this.walk.update(dt, up, t);
-    } else {
-      this.activity = "stand";
-    }
+    this.activity = "stand";
     return t;
+  }
+
+  /** One cycle of walking, from the stand pose's arms and head. */
+  private walkOn(dt: number, up: ArrayLike<number>): Float64Array {
+    this.targets.set(this.o.standPose);
+    this.tracking.fill(0);
+    this.gains.fill(1);
+    this.activity = "walk";
+    this.walk.update(dt, up, this.targets);
+    return this.targets;
   }
 
   /** Targets and gains of the skill being played, at `now`. */

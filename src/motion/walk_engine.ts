@@ -88,6 +88,8 @@ export class WalkEngine {
   private readonly step = new Float64Array(3);
   private readonly landing = new Float64Array(3);
   private slow = 1;
+  /** Steps in a row that moved nothing, at zero velocity. */
+  private stillSteps = 0;
   /** walkOut holds the previous cycle's plan. */
   private planned = false;
   private comMean = 0;
@@ -119,6 +121,15 @@ export class WalkEngine {
     this.landing.fill(0);
     this.planned = false;
     this.comMean = 0;
+    this.stillSteps = 0;
+  }
+
+  /**
+   * True once the walk has come to rest: at zero velocity, two steps in a row that moved
+   * nothing, so both feet stand on their nominal spots (a step has just begun).
+   */
+  get stopped(): boolean {
+    return this.stillSteps >= 2;
   }
 
   /**
@@ -243,5 +254,8 @@ export class WalkEngine {
     this.landing[0] = this.step[0] / 2;
     this.landing[1] = 0;
     this.landing[2] = leftSwings ? Math.max(0, dth) : Math.min(0, dth);
+    const still = this.vx === 0 && this.vy === 0 && this.vth === 0 && this.step[0] === 0 &&
+      this.step[1] === 0 && this.step[2] === 0 && this.stance[2] === 0 && this.landing[2] === 0;
+    this.stillSteps = still ? this.stillSteps + 1 : 0;
   }
 }

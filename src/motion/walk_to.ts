@@ -1,7 +1,7 @@
 // Walking to a pose: a velocity command from where we are to where we want to be (field frame,
 // metres and radians), with a deceleration profile so the robot arrives without overshooting.
 // Far away it turns toward the target and walks forward; close by it steps omnidirectionally
-// and turns to the final heading.
+// and turns to the final heading, turning on the spot first when that heading is far off.
 
 import { clamp, wrapAngle } from "../util/angles.ts";
 
@@ -57,13 +57,19 @@ export function walkTo(
   if (d < o.positionTolerance && Math.abs(headingError) < o.headingTolerance) {
     return { vx: 0, vy: 0, vth: 0, done: true };
   }
-  const speed = Math.min(Math.sqrt(2 * o.decel * d), limits.maxForward);
+  // Decelerate to a stop at the edge of the tolerance, not at the target itself: small
+  // corrections are walked slowly.
+  const speed = Math.min(
+    Math.sqrt(2 * o.decel * Math.max(0, d - o.positionTolerance)),
+    limits.maxForward,
+  );
   // Far: face the target; near: turn to the final heading.
   const faceBearing = Math.atan2(ry, rx);
   const turnTo = d > o.faceDistance ? faceBearing : headingError;
   const vth = clamp(2 * turnTo, -limits.maxTurn, limits.maxTurn);
-  // Walk less while facing away from where the steps go.
-  const scale = d > o.faceDistance ? Math.max(0, Math.cos(faceBearing)) : 1;
+  // Walk less while facing away from where the steps go; close by, turn first while the final
+  // heading is more than 90° off (stepping sideways while turning fast tips the robot over).
+  const scale = Math.max(0, Math.cos(d > o.faceDistance ? faceBearing : headingError));
   const vx = clamp(
     (speed * rx) / Math.max(d, 1e-9) * scale,
     -limits.maxBackward,

@@ -1,6 +1,31 @@
 // The game state a monitor sees: the server sends the play-mode table, team names and the
 // half once and then only what changes (time every frame; scores, half and play mode when they
-// change) in the first list of each monitor message. This folds those messages into one state.
+// change; each foul the referee calls, once) in the first list of each monitor message. This
+// folds those messages into one state.
+
+/** rcssserver3d's foul types, in the order of its SoccerRuleAspect::EFoulType. */
+export const FOUL_TYPES = [
+  "crowding",
+  "touching",
+  "illegalDefence",
+  "illegalAttack",
+  "incapable",
+  "kickOff",
+  "charging",
+  "selfCollision",
+] as const;
+
+/** A foul as the referee called it: `(foul index type team unum)` in a monitor header. */
+export interface MonitorFoul {
+  index: number;
+  /** A FOUL_TYPES name, or the server's number for one this list does not know. */
+  type: string;
+  team: "left" | "right";
+  unum: number;
+  /** When it was called. */
+  half: number;
+  time: number;
+}
 
 export interface MonitorGameState {
   time: number;
@@ -13,6 +38,8 @@ export interface MonitorGameState {
   teamRight: string;
   /** The server's play-mode names by number, from its first message. */
   playModes: string[];
+  /** Every foul called so far, in order. */
+  fouls: MonitorFoul[];
 }
 
 export function newMonitorGameState(): MonitorGameState {
@@ -25,6 +52,7 @@ export function newMonitorGameState(): MonitorGameState {
     teamLeft: "",
     teamRight: "",
     playModes: [],
+    fouls: [],
   };
 }
 
@@ -72,6 +100,20 @@ export function updateMonitorGameState(state: MonitorGameState, message: string)
       case "play_mode":
         if (Number.isInteger(num)) state.playMode = state.playModes[num] ?? String(num);
         break;
+      case "foul": {
+        const [index, type, team, unum] = values.map(Number);
+        const last = state.fouls.at(-1)?.index ?? 0;
+        if (values.length !== 4 || !(index > last) || (team !== 1 && team !== 2)) break;
+        state.fouls.push({
+          index,
+          type: FOUL_TYPES[type] ?? String(type),
+          team: team === 1 ? "left" : "right",
+          unum,
+          half: state.half,
+          time: state.time,
+        });
+        break;
+      }
     }
   }
   return true;

@@ -40,14 +40,21 @@ function clampField(p: Point): Point {
   };
 }
 
+/**
+ * How far the torso keeps clear of a line the referee enforces: the server tests the robot's
+ * whole bounding box (arms and legs), not its centre.
+ */
+const BODY_CLEARANCE = 0.6;
+
 /** Before a kick-off everyone stays in our half and out of the centre circle. */
 function kickOffLegal(p: Point): Point {
   let { x, y } = p;
-  x = Math.min(x, -0.3);
+  x = Math.min(x, -BODY_CLEARANCE);
   const r = Math.hypot(x, y);
-  if (r < CENTER_CIRCLE_RADIUS + 0.3) {
-    const k = (CENTER_CIRCLE_RADIUS + 0.3) / Math.max(r, 1e-9);
-    x = r > 1e-9 ? x * k : -(CENTER_CIRCLE_RADIUS + 0.3);
+  const keep = CENTER_CIRCLE_RADIUS + BODY_CLEARANCE;
+  if (r < keep) {
+    const k = keep / Math.max(r, 1e-9);
+    x = r > 1e-9 ? x * k : -keep;
     y = r > 1e-9 ? y * k : 0;
   }
   return { x, y };

@@ -13,10 +13,11 @@ export type Situation =
   | "theirSetPlay";
 
 /**
- * How far from the ball to stay during their set plays: the server moves players closer than
- * its FreeKickDistance (2 m) away, so we keep a margin beyond it; 1.3 m for their goal kick.
+ * How far from the ball to stay during their set plays: the server moves players whose bounding
+ * box comes closer than its FreeKickDistance (2 m) away, so we keep a margin beyond it; 1.3 m
+ * for their goal kick.
  */
-export const FREE_KICK_KEEP = 2.3;
+export const FREE_KICK_KEEP = 2.6;
 export const GOAL_KICK_KEEP = 1.3;
 
 /** Set plays as [the left team's, the right team's]. Offside_Left is the left team's offence. */

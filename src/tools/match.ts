@@ -2,12 +2,13 @@
 // plays one game. It starts the server through the launcher (sync mode), starts the left team
 // and waits for its 11 players, then the right team, kicks off both halves from the monitor
 // port, stops at GameOver (or when game time stalls for 60 s of wall time), ends every process
-// it started and prints one JSON line. Each CMD runs in sh with the server's host and agent port
+// it started and prints one JSON line, with each team's fouls per half as the referee called them. Each CMD runs in sh with the server's host and agent port
 // appended, e.g. --left "deno task run-team" runs `deno task run-team 127.0.0.1 <port>`.
 
 import { parseArgs } from "cli-args";
 import { CliError, intFlag } from "../config/cli.ts";
 import { MonitorClient, trainer } from "../net/monitor.ts";
+import type { MonitorFoul } from "../net/monitor_state.ts";
 import { launchServer, parseServerSpec, type RunningServer } from "./server_launcher.ts";
 
 export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [flags]
@@ -51,15 +52,22 @@ export async function agentConnections(agentPort: number): Promise<Set<number>> 
 }
 
 /**
- * Referee relocations our agents logged ("relocated by the referee at game time T"), per half,
- * read from a team's output; [0, 0] for teams that do not log them.
+ * A team's fouls per half, from the referee's calls the monitor saw: counts by type, and the
+ * most any one player got (fouls other than touching move the player off the field).
  */
-export function relocationsPerHalf(log: string, half: number): [number, number] {
-  const out: [number, number] = [0, 0];
-  for (const m of log.matchAll(/relocated by the referee at game time ([\d.]+)/g)) {
-    out[Number(m[1]) < half ? 0 : 1]++;
+export function foulsPerHalf(
+  fouls: readonly MonitorFoul[],
+  team: "left" | "right",
+): { byType: Record<string, number>[]; maxPerPlayer: number[] } {
+  const byType: Record<string, number>[] = [{}, {}];
+  const perPlayer = [new Map<number, number>(), new Map<number, number>()];
+  for (const f of fouls) {
+    if (f.team !== team) continue;
+    const h = f.half >= 2 ? 1 : 0;
+    byType[h][f.type] = (byType[h][f.type] ?? 0) + 1;
+    perPlayer[h].set(f.unum, (perPlayer[h].get(f.unum) ?? 0) + 1);
   }
-  return out;
+  return { byType, maxPerPlayer: perPlayer.map((m) => Math.max(0, ...m.values())) };
 }
 
 function sleep(ms: number): Promise<void> {
@@ -227,18 +235,15 @@ async function play(o: MatchOptions): Promise<Record<string, unknown>> {
     }
     // Give the teams a moment to flush their output before it is read.
     await sleep(500);
-    const side = async (i: number, name: string) => ({
+    const side = (i: number, name: string) => ({
       team: name,
       agents: teams[i].ports.size + teams[i].exited,
       exitedEarly: teams[i].exited,
-      relocations: relocationsPerHalf(
-        await Deno.readTextFile(`${logDir}/${i === 0 ? "left" : "right"}.log`).catch(() => ""),
-        o.half,
-      ),
+      fouls: foulsPerHalf(g.fouls, i === 0 ? "left" : "right"),
     });
     return {
-      left: await side(0, g.teamLeft),
-      right: await side(1, g.teamRight),
+      left: side(0, g.teamLeft),
+      right: side(1, g.teamRight),
       score: [g.scoreLeft, g.scoreRight],
       gameTime: g.time,
       wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10,
