@@ -147,6 +147,26 @@ Deno.test("motion: walking ends by stepping to rest, then standing; walking on n
   assert.ok(m.walk.vx >= v - 0.2, "not reset to a standstill");
 });
 
+Deno.test("motion: a kick requested while walking plays after the stop, whatever follows", async () => {
+  const m = await motion();
+  m.set({ kind: "walk", vx: 0.4, vy: 0, vth: 0 });
+  let t = run(m, 0, 100, UPRIGHT);
+  m.set({ kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
+  t = run(m, t, 1, UPRIGHT);
+  let played = false;
+  for (let i = 0; i < 100 && !played; i++) {
+    // The behaviour changes its mind every other cycle.
+    m.set(
+      i % 2
+        ? { kind: "skill", name: "SKILL_KICK_LEFT_LEG" }
+        : { kind: "walk", vx: 0.4, vy: 0, vth: 0 },
+    );
+    t = run(m, t, 1, UPRIGHT);
+    played = m.activity === "SKILL_KICK_LEFT_LEG";
+  }
+  assert.ok(played, "the kick played");
+});
+
 Deno.test("motion: an unknown skill is a clear error", async () => {
   const m = await motion();
   m.set({ kind: "skill", name: "SKILL_MOONWALK" });

@@ -70,6 +70,8 @@ export class Motion {
   private settleUntil = -Infinity;
   /** While the walk comes to rest after its request ended: until when at most (else NaN). */
   private stopBy = NaN;
+  /** A skill requested while walking: played once the walk is at rest, whatever comes after. */
+  private pending: string | null = null;
   /** Solves the skills' foot poses (setfoot, curves, stabilize) with the core's leg IK. */
   private readonly foot: CoreFootSolver;
 
@@ -89,12 +91,18 @@ export class Motion {
     this.fallenCycles = 0;
     this.activity = "stand";
     this.stopBy = NaN;
+    this.pending = null;
     this.walk.reset();
   }
 
-  /** Sets what to do from now on (a fall still takes precedence). */
+  /**
+   * Sets what to do from now on (a fall still takes precedence). A skill requested while
+   * walking is committed to: it plays as soon as the walk is at rest, even if the requests that
+   * follow meanwhile say otherwise.
+   */
   set(request: MotionRequest): void {
-    if (request.kind === "walk") {
+    if (request.kind === "skill" && this.activity === "walk") this.pending = request.name;
+    if (request.kind === "walk" && this.pending === null) {
       // Still walking (coming to rest) is walking on, not starting anew.
       if (this.activity !== "walk") this.walk.reset();
       this.walk.setVelocity(request.vx, request.vy, request.vth);
@@ -143,7 +151,7 @@ export class Motion {
       return this.fromPlayer(now);
     }
     const r = this.request;
-    if (this.activity === "walk" && r.kind !== "walk") {
+    if (this.activity === "walk" && (r.kind !== "walk" || this.pending !== null)) {
       // Come to rest before standing or playing a skill: switching from mid-stride tips over.
       if (Number.isNaN(this.stopBy)) {
         this.stopBy = now + STOP_SECONDS;
@@ -152,8 +160,10 @@ export class Motion {
       if (!this.walk.stopped && now < this.stopBy) return this.walkOn(dt, up);
       this.stopBy = NaN;
     }
-    if (r.kind === "skill") {
-      this.play(r.name, now, joints);
+    const skill = this.pending ?? (r.kind === "skill" ? r.name : null);
+    this.pending = null;
+    if (skill !== null) {
+      this.play(skill, now, joints);
       return this.fromPlayer(now);
     }
     const settling = now < this.settleUntil;
@@ -211,6 +221,7 @@ export class Motion {
         this.walk.reset();
         // A skill interrupted by a fall is abandoned, not resumed after the get-up.
         if (this.request.kind === "skill") this.request = { kind: "stand" };
+        this.pending = null;
       }
     } else this.fallenCycles = 0;
   }
