@@ -9,6 +9,7 @@ import { parseArgs } from "cli-args";
 import { CliError, intFlag } from "../config/cli.ts";
 import { MonitorClient, trainer } from "../net/monitor.ts";
 import type { MonitorFoul } from "../net/monitor_state.ts";
+import { TCP_ESTABLISHED, tcpSockets } from "../net/proc_tcp.ts";
 import { launchServer, parseServerSpec, type RunningServer } from "./server_launcher.ts";
 
 export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [flags]
@@ -33,20 +34,8 @@ interface TeamProcess {
 /** Client ports of the established connections to the server's agent port. */
 export async function agentConnections(agentPort: number): Promise<Set<number>> {
   const ports = new Set<number>();
-  for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    let text = "";
-    try {
-      text = await Deno.readTextFile(file);
-    } catch {
-      continue;
-    }
-    for (const line of text.split("\n").slice(1)) {
-      const f = line.trim().split(/\s+/);
-      if (f.length < 4 || f[3] !== "01") continue;
-      const local = parseInt(f[1].split(":")[1], 16);
-      const remote = parseInt(f[2].split(":")[1], 16);
-      if (local === agentPort) ports.add(remote);
-    }
+  for (const s of await tcpSockets() ?? []) {
+    if (s.state === TCP_ESTABLISHED && s.localPort === agentPort) ports.add(s.remotePort);
   }
   return ports;
 }

@@ -13,6 +13,7 @@ import {
   type RubyValue,
   soccerVarsFor,
 } from "./server_scripts.ts";
+import { TCP_LISTEN, tcpSockets } from "../net/proc_tcp.ts";
 
 export interface ServerOptions {
   /** Sync mode (default true): the server steps only when every agent has sent (syn). */
@@ -168,7 +169,14 @@ async function logTail(logPath: string, lines = 4): Promise<string> {
   }
 }
 
+/**
+ * Whether the server listens on `port`. Where /proc/net shows it, no connection is made: a
+ * probe connection the server sees close can take its agent bookkeeping with it (a later agent
+ * that reuses the probe's address on loopback is then never served).
+ */
 async function accepts(port: number): Promise<boolean> {
+  const sockets = await tcpSockets();
+  if (sockets) return sockets.some((s) => s.state === TCP_LISTEN && s.localPort === port);
   try {
     const conn = await Deno.connect({ hostname: HOST, port });
     conn.close();
