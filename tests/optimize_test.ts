@@ -125,20 +125,21 @@ Deno.test("optimize and match CLIs: bad flags are one line and exit 2", async ()
 
 Deno.test("match: fouls are counted per team and half, with the most for one player", async () => {
   const { foulsPerHalf } = await import("../src/tools/match.ts");
-  const foul = (half: number, type: string, team: "left" | "right", unum: number) => ({
+  const foul = (half: number, type: string, team: "left" | "right", unum: number, time = 0) => ({
     index: 0,
     type,
     team,
     unum,
     half,
-    time: 0,
+    time,
   });
   const fouls = [
-    foul(1, "touching", "left", 4),
-    foul(1, "touching", "left", 4),
-    foul(1, "charging", "left", 7),
-    foul(1, "crowding", "right", 2),
-    foul(2, "incapable", "left", 9),
+    foul(1, "touching", "left", 4, 10),
+    foul(1, "touching", "left", 4, 10.02), // the same call, repeated while the player is held
+    foul(1, "touching", "left", 4, 30),
+    foul(1, "charging", "left", 7, 30),
+    foul(1, "crowding", "right", 2, 31),
+    foul(2, "incapable", "left", 9, 150),
   ];
   assert.deepEqual(foulsPerHalf(fouls, "left"), {
     byType: [{ touching: 2, charging: 1 }, { incapable: 1 }],

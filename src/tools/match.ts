@@ -42,7 +42,9 @@ export async function agentConnections(agentPort: number): Promise<Set<number>> 
 
 /**
  * A team's fouls per half, from the referee's calls the monitor saw: counts by type, and the
- * most any one player got (fouls other than touching move the player off the field).
+ * most any one player got (fouls other than touching move the player off the field). The server
+ * repeats a foul's call every cycle while it holds the player, so calls of one player and type
+ * less than FOUL_REPEAT seconds apart are one foul.
  */
 export function foulsPerHalf(
   fouls: readonly MonitorFoul[],
@@ -50,14 +52,22 @@ export function foulsPerHalf(
 ): { byType: Record<string, number>[]; maxPerPlayer: number[] } {
   const byType: Record<string, number>[] = [{}, {}];
   const perPlayer = [new Map<number, number>(), new Map<number, number>()];
+  const lastCall = new Map<string, number>();
   for (const f of fouls) {
     if (f.team !== team) continue;
+    const key = `${f.unum} ${f.type}`;
+    const last = lastCall.get(key);
+    lastCall.set(key, f.time);
+    if (last !== undefined && f.time - last < FOUL_REPEAT) continue;
     const h = f.half >= 2 ? 1 : 0;
     byType[h][f.type] = (byType[h][f.type] ?? 0) + 1;
     perPlayer[h].set(f.unum, (perPlayer[h].get(f.unum) ?? 0) + 1);
   }
   return { byType, maxPerPlayer: perPlayer.map((m) => Math.max(0, ...m.values())) };
 }
+
+/** Calls of one foul repeat every cycle while the server holds the player: seconds. */
+const FOUL_REPEAT = 1;
 
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
