@@ -145,6 +145,12 @@ Deno.test("motion: walking ends by stepping to rest, then standing; walking on n
   run(m, t, 1, UPRIGHT);
   assert.equal(m.activity, "walk");
   assert.ok(m.walk.vx >= v - 0.2, "not reset to a standstill");
+  // Walking slowly already (lining up a kick), it stands at once.
+  m.set({ kind: "walk", vx: 0.05, vy: 0, vth: 0 });
+  t = run(m, t, 150, UPRIGHT);
+  m.set({ kind: "stand" });
+  run(m, t, 1, UPRIGHT);
+  assert.equal(m.activity, "stand");
 });
 
 Deno.test("motion: a kick requested while walking plays after the stop, whatever follows", async () => {

@@ -35,6 +35,8 @@ const CLAIM_FRESH = 1;
 /** We aim behind the opponents' goal line, this far to one side of the centre (posts: ±1.05). */
 const GOAL_X = FIELD_LENGTH / 2 + 0.2;
 const AIM_Y = 0.6;
+/** Closer to the goal line than this (m), in front of the goal, the ball goes straight in. */
+const GOAL_MOUTH = 2;
 /** Beyond this distance from the ball, the player at it still avoids other robots. */
 const BALL_NEAR = 1.2;
 
@@ -252,9 +254,13 @@ export class SoccerBehavior implements Behavior {
 
 /**
  * Where in the opponents' goal to aim: beside the centre, on the side away from a keeper seen in
- * front of the goal, else on the ball's side (the shorter way).
+ * front of the goal, else on the ball's side (the shorter way). From the goal mouth, straight
+ * in: lining up a diagonal there takes long and the goal is wide open ahead.
  */
 export function aimPoint(ball: Point2, opponents: readonly Point2[]): Point2 {
+  if (GOAL_X - ball.x < GOAL_MOUTH && Math.abs(ball.y) < AIM_Y + 0.3) {
+    return { x: GOAL_X, y: Math.max(-AIM_Y, Math.min(AIM_Y, ball.y)) };
+  }
   const keeper = opponents.find((p) => p.x > GOAL_X - 3 && Math.abs(p.y) < 1.5);
   const side = keeper ? (keeper.y > 0 ? -1 : 1) : (ball.y >= 0 ? 1 : -1);
   return { x: GOAL_X, y: side * AIM_Y };

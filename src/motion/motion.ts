@@ -1,8 +1,8 @@
 // What the body does each cycle: stand, walk, or play a skill (get-up, kick), with fall
 // detection on top. A fall (torso more than 55° off upright for a few cycles) stops any walking,
 // picks the get-up for lying on the front or the back (or first rolls over from the side), and
-// returns to standing afterwards. Walking ends by stepping on the spot until the feet are
-// together, then standing or the requested skill.
+// returns to standing afterwards. Walking (unless slow already) ends by stepping on the spot
+// until the feet are together, then standing or the requested skill.
 // Writes joint targets (radians by joint index) for the joint controller.
 
 import { NUM_JOINTS, type RobotType } from "../body/joints.ts";
@@ -31,8 +31,11 @@ const FALLEN_UP_Z = 0.57;
 const FALL_CYCLES = 5;
 /** After a skill, stand still this long, on the skill gain, before walking again. */
 const SETTLE_SECONDS = 1;
-/** Walking stops by stepping on the spot until the feet are together, at most this long. */
+/** Walking stops by stepping on the spot until the feet are together, at most this long… */
 const STOP_SECONDS = 1.5;
+/** …unless it is this slow already (m/s forward or sideways, rad/s turning): then at once. */
+const STOP_AT_ONCE_SPEED = 0.12;
+const STOP_AT_ONCE_TURN = 0.3;
 
 export interface MotionOptions {
   type: RobotType;
@@ -154,8 +157,11 @@ export class Motion {
     if (this.activity === "walk" && (r.kind !== "walk" || this.pending !== null)) {
       // Come to rest before standing or playing a skill: switching from mid-stride tips over.
       if (Number.isNaN(this.stopBy)) {
-        this.stopBy = now + STOP_SECONDS;
-        this.walk.setVelocity(0, 0, 0);
+        const w = this.walk;
+        const slow = Math.hypot(w.vx, w.vy) < STOP_AT_ONCE_SPEED &&
+          Math.abs(w.vth) < STOP_AT_ONCE_TURN;
+        this.stopBy = slow ? now : now + STOP_SECONDS;
+        w.setVelocity(0, 0, 0);
       }
       if (!this.walk.stopped && now < this.stopBy) return this.walkOn(dt, up);
       this.stopBy = NaN;
