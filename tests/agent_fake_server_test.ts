@@ -261,3 +261,29 @@ Deno.test("fake server: lying before the first beam starts no get-up; the beam r
   assert.equal(agent.motion.fall, "upright");
   assert.ok(agent.estimator.tilt.up[2] > 0.9, "the beam resets the tilt to upright");
 });
+
+Deno.test("runner: a connection the server never answers is dropped and made anew", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  const server = (async () => {
+    // The first connection gets nothing; the second one two cycles, then the server goes.
+    const silent = await listener.accept();
+    const served = await listener.accept();
+    for (const msg of [cycleMessage(0, "BeforeKickOff"), cycleMessage(0.02, "BeforeKickOff")]) {
+      await served.write(encodeFrame(msg));
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    served.close();
+    silent.close();
+    listener.close();
+  })();
+  const { agent, lines } = await makeAgent(2);
+  const code = await runAgent(agent, { host: "127.0.0.1", port, firstAnswerMs: 300 });
+  await server;
+  assert.equal(code, 1, "the server went away in the end");
+  assert.equal(agent.world.cycle, 2, "the second connection was served");
+  assert.ok(
+    lines.some((l) => l.startsWith("WARN") && l.includes("reconnecting")),
+    lines.join("\n"),
+  );
+});

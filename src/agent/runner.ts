@@ -1,8 +1,10 @@
 // Connects one Agent to a server and runs it: send the scene, then one reply per server
 // message. A server in sync mode can wait for a (syn) from an agent it has not sent anything to
 // (a body still being created), so after 100 ms of silence the agent sends a bare (syn).
-// Returns the process exit code: the agent only ends when the server goes away or the link
-// breaks, which is always an error for a player.
+// A connection the server leaves unanswered for 5 s is dropped and made anew (rcssserver3d now
+// and then never serves a new agent; a fresh connection is served). Returns the process exit
+// code: the agent only ends when the server goes away or the link breaks, which is always an
+// error for a player.
 
 import { connectTcp, FramedConnection } from "../net/connection.ts";
 import { TrafficRecorder } from "../net/recorder.ts";
@@ -17,12 +19,48 @@ export interface RunOptions {
   recordPath?: string;
   /** Closing this aborts the run (used by tests and signal handlers). */
   signal?: AbortSignal;
+  /** Reconnect when the server has not answered the scene for this long (default 5000 ms). */
+  firstAnswerMs?: number;
 }
 
 /** Silence after which a bare (syn) is sent, ms. */
 const SYNC_KEEPALIVE_MS = 100;
+/** Connections tried in all when the server leaves them unanswered. */
+const MAX_ATTEMPTS = 5;
 
 export async function runAgent(agent: Agent, opts: RunOptions): Promise<number> {
+  const log = agent.options.log;
+  const recorder = opts.recordPath ? TrafficRecorder.open(opts.recordPath) : null;
+  try {
+    for (let attempt = 1;; attempt++) {
+      const result = await runConnection(agent, opts, recorder);
+      if (result !== "unanswered") return result;
+      if (attempt === MAX_ATTEMPTS) {
+        log.error(`server at ${opts.host}:${opts.port} never answered (${attempt} connections)`);
+        return 1;
+      }
+      log.warn(
+        `no answer from the server ${firstAnswerMs(opts)} ms after connecting; reconnecting`,
+      );
+    }
+  } finally {
+    recorder?.close();
+  }
+}
+
+function firstAnswerMs(opts: RunOptions): number {
+  return opts.firstAnswerMs ?? 5000;
+}
+
+/**
+ * One connection: the exit code, or "unanswered" when the server sent nothing at all in time
+ * (rcssserver3d now and then never serves a connection; a new one is served).
+ */
+async function runConnection(
+  agent: Agent,
+  opts: RunOptions,
+  recorder: TrafficRecorder | null,
+): Promise<number | "unanswered"> {
   const log = agent.options.log;
   let conn: Deno.TcpConn;
   try {
@@ -35,40 +73,49 @@ export async function runAgent(agent: Agent, opts: RunOptions): Promise<number> 
   const link = new FramedConnection(conn);
   const onAbort = () => link.close();
   opts.signal?.addEventListener("abort", onAbort);
-  const recorder = opts.recordPath ? TrafficRecorder.open(opts.recordPath) : null;
   const where = `${opts.host}:${opts.port}`;
   // Sends go one after another: the keepalive must not interleave with a reply.
   let sending = Promise.resolve();
   const send = (text: string) => (sending = sending.then(() => link.send(text)));
   let lastFrame = Date.now();
+  let answered = false;
+  let unanswered = false;
   const keepalive = setInterval(() => {
     if (Date.now() - lastFrame < SYNC_KEEPALIVE_MS) return;
     lastFrame = Date.now();
     recorder?.record("a2s", SYN);
     send(SYN).catch(() => {});
   }, SYNC_KEEPALIVE_MS / 4);
+  const watchdog = setTimeout(() => {
+    if (answered) return;
+    unanswered = true;
+    link.close();
+  }, firstAnswerMs(opts));
   try {
     const hello = agent.hello();
     recorder?.record("a2s", hello);
     await send(hello);
     for await (const frame of link.frames()) {
+      answered = true;
       lastFrame = Date.now();
       recorder?.record("s2a", frame);
       const reply = agent.onMessage(frame);
       recorder?.record("a2s", reply);
       await send(reply);
     }
+    if (unanswered) return "unanswered";
     if (opts.signal?.aborted) return 0;
     log.error(`server at ${where} closed the connection after ${agent.world.cycle} cycles`);
     return 1;
   } catch (e) {
+    if (unanswered) return "unanswered";
     if (opts.signal?.aborted) return 0;
     log.error(`link to ${where} failed: ${(e as Error).message}`);
     return 1;
   } finally {
     clearInterval(keepalive);
+    clearTimeout(watchdog);
     opts.signal?.removeEventListener("abort", onAbort);
     link.close();
-    recorder?.close();
   }
 }

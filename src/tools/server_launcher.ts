@@ -170,9 +170,8 @@ async function logTail(logPath: string, lines = 4): Promise<string> {
 }
 
 /**
- * Whether the server listens on `port`. Where /proc/net shows it, no connection is made: a
- * probe connection the server sees close can take its agent bookkeeping with it (a later agent
- * that reuses the probe's address on loopback is then never served).
+ * Whether the server listens on `port`. Where /proc/net shows it, no connection is made: the
+ * server would take a probe for an agent (or a monitor) that connects and leaves at once.
  */
 async function accepts(port: number): Promise<boolean> {
   const sockets = await tcpSockets();
