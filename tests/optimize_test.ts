@@ -147,3 +147,16 @@ Deno.test("match: fouls are counted per team and half, with the most for one pla
   });
   assert.deepEqual(foulsPerHalf([], "right"), { byType: [{}, {}], maxPerPlayer: [0, 0] });
 });
+
+Deno.test("match: a lost agent connection is an exit until a new one replaces it", async () => {
+  const { trackConnections } = await import("../src/tools/match.ts");
+  const left = { ports: new Set([1, 2, 3]), exited: 0 };
+  const right = { ports: new Set([4, 5]), exited: 0 };
+  const known = new Set([1, 2, 3, 4, 5]);
+  trackConnections([left, right], new Set([1, 3, 4, 5]), known);
+  assert.deepEqual([left.exited, right.exited], [1, 0]);
+  trackConnections([left, right], new Set([1, 3, 4, 5, 9]), known);
+  assert.deepEqual([left.exited, [...left.ports].sort()], [0, [1, 3, 9]]);
+  trackConnections([left, right], new Set([1, 3, 9, 4]), known);
+  assert.deepEqual([left.exited, right.exited], [0, 1]);
+});

@@ -27,7 +27,7 @@ interface TeamProcess {
   child: Deno.ChildProcess;
   /** The agents' connections (client ports) that belong to this team. */
   ports: Set<number>;
-  /** How many of them have gone before the end of the game. */
+  /** How many of them have gone before the end of the game (and not come back). */
   exited: number;
 }
 
@@ -105,6 +105,33 @@ async function startTeam(
     await sleep(250);
   }
   return team;
+}
+
+/**
+ * Updates the teams' connections from the ones alive now: a lost connection counts as an exit
+ * until a new connection replaces it (an agent the server left unanswered connects anew).
+ */
+export function trackConnections(
+  teams: Pick<TeamProcess, "ports" | "exited">[],
+  alive: ReadonlySet<number>,
+  known: Set<number>,
+): void {
+  for (const t of teams) {
+    for (const p of [...t.ports]) {
+      if (!alive.has(p)) {
+        t.ports.delete(p);
+        t.exited++;
+      }
+    }
+  }
+  for (const p of alive) {
+    if (known.has(p)) continue;
+    known.add(p);
+    const t = teams.find((t) => t.exited > 0);
+    if (!t) continue;
+    t.ports.add(p);
+    t.exited--;
+  }
 }
 
 /** Signals the team's whole process group. */
@@ -222,15 +249,7 @@ async function play(o: MatchOptions): Promise<Record<string, unknown>> {
         stalled = true;
         break;
       }
-      const alive = await agentConnections(port);
-      for (const t of teams) {
-        for (const p of [...t.ports]) {
-          if (!alive.has(p)) {
-            t.ports.delete(p);
-            t.exited++;
-          }
-        }
-      }
+      trackConnections(teams, await agentConnections(port), known);
     }
     // Give the teams a moment to flush their output before it is read.
     await sleep(500);
