@@ -2,8 +2,9 @@
 // plays one game. It starts the server through the launcher (sync mode), starts the left team
 // and waits for its 11 players, then the right team, kicks off both halves from the monitor
 // port, stops at GameOver (or when game time stalls for 60 s of wall time), ends every process
-// it started and prints one JSON line, with each team's fouls per half as the referee called them. Each CMD runs in sh with the server's host and agent port
-// appended, e.g. --left "deno task run-team" runs `deno task run-team 127.0.0.1 <port>`.
+// it started and prints one JSON line, with each team's fouls per half as the referee called
+// them. Each CMD runs in sh with the server's host and agent port appended, e.g. --left
+// "deno task run-team" runs `deno task run-team 127.0.0.1 <port>`.
 
 import { parseArgs } from "cli-args";
 import { CliError, intFlag } from "../config/cli.ts";
