@@ -144,8 +144,13 @@ Deno.test("match: fouls are counted per team and half, with the most for one pla
   assert.deepEqual(foulsPerHalf(fouls, "left"), {
     byType: [{ touching: 2, charging: 1 }, { incapable: 1 }],
     maxPerPlayer: [2, 1],
+    maxMovedPerPlayer: [1, 1],
   });
-  assert.deepEqual(foulsPerHalf([], "right"), { byType: [{}, {}], maxPerPlayer: [0, 0] });
+  assert.deepEqual(foulsPerHalf([], "right"), {
+    byType: [{}, {}],
+    maxPerPlayer: [0, 0],
+    maxMovedPerPlayer: [0, 0],
+  });
 });
 
 Deno.test("match: a lost agent connection is an exit until a new one replaces it", async () => {

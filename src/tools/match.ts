@@ -42,17 +42,18 @@ export async function agentConnections(agentPort: number): Promise<Set<number>> 
 }
 
 /**
- * A team's fouls per half, from the referee's calls the monitor saw: counts by type, and the
- * most any one player got (fouls other than touching move the player off the field). The server
+ * A team's fouls per half, from the referee's calls the monitor saw: counts by type, the most
+ * any one player got, and the most of those that move the player off the field. The server
  * repeats a foul's call every cycle while it holds the player, so calls of one player and type
  * less than FOUL_REPEAT seconds apart are one foul.
  */
 export function foulsPerHalf(
   fouls: readonly MonitorFoul[],
   team: "left" | "right",
-): { byType: Record<string, number>[]; maxPerPlayer: number[] } {
+): { byType: Record<string, number>[]; maxPerPlayer: number[]; maxMovedPerPlayer: number[] } {
   const byType: Record<string, number>[] = [{}, {}];
   const perPlayer = [new Map<number, number>(), new Map<number, number>()];
+  const moved = [new Map<number, number>(), new Map<number, number>()];
   const lastCall = new Map<string, number>();
   for (const f of fouls) {
     if (f.team !== team) continue;
@@ -63,9 +64,18 @@ export function foulsPerHalf(
     const h = f.half >= 2 ? 1 : 0;
     byType[h][f.type] = (byType[h][f.type] ?? 0) + 1;
     perPlayer[h].set(f.unum, (perPlayer[h].get(f.unum) ?? 0) + 1);
+    if (!UNMOVED.has(f.type)) moved[h].set(f.unum, (moved[h].get(f.unum) ?? 0) + 1);
   }
-  return { byType, maxPerPlayer: perPlayer.map((m) => Math.max(0, ...m.values())) };
+  const most = (m: Map<number, number>) => Math.max(0, ...m.values());
+  return { byType, maxPerPlayer: perPlayer.map(most), maxMovedPerPlayer: moved.map(most) };
 }
+
+/**
+ * Fouls that leave the player where it is under rcssserver3d 0.7.3's defaults
+ * (TouchingFoulBeamPenalty, IllegalDefenseBeamPenalty and SelfCollisionBeamPenalty are false);
+ * every other foul moves the player off the field.
+ */
+const UNMOVED = new Set(["touching", "illegalDefence", "selfCollision"]);
 
 /** Calls of one foul repeat every cycle while the server holds the player: seconds. */
 const FOUL_REPEAT = 1;
