@@ -155,8 +155,9 @@ export async function getup(
     const fell = s.agent.motion.fallenSince;
     s.agent.motion.set({ kind: "stand" });
     if (await standsStable(s, 10)) {
-      times.push(s.now - fell - 0.5);
-      perRun[r] = Math.round((s.now - fell - 0.5) * 100) / 100;
+      const seconds = s.now - fell - 0.5;
+      times.push(seconds);
+      perRun[r] = Math.round(seconds * 100) / 100;
     } else failures.push(`run ${r}: still down 10 s after falling (${fall})`);
   }
   return {
