@@ -42,7 +42,10 @@ export class SkillPlayer {
   readonly targets = new Float64Array(NUM_JOINTS);
   /** Controller gain factors by joint index (setscale); valid after start(). */
   readonly gains = new Float64Array(NUM_JOINTS).fill(1);
-  /** 1 for joints whose target the last movetar set: the controller tracks, not regulates. */
+  /**
+   * 1 for joints whose target the last movetar set (no other write since): the controller
+   * tracks, not regulates, and the next movetar starts from that movetar's unclamped end.
+   */
   readonly tracking = new Uint8Array(NUM_JOINTS);
   /** How many setfoot / curve / stabilize steps did not reach their pose. */
   footMisses = 0;
@@ -52,8 +55,6 @@ export class SkillPlayer {
   private readonly moving = new Uint8Array(NUM_JOINTS);
   private readonly moveFrom = new Float64Array(NUM_JOINTS);
   private readonly moveTo = new Float64Array(NUM_JOINTS);
-  /** 1 while a joint's moveTo is where its target was last sent (no other write since). */
-  private readonly moved = new Uint8Array(NUM_JOINTS);
   /** The targets before a keyframe's steps, to see which joints they wrote. */
   private readonly before = new Float64Array(NUM_JOINTS);
   /** Where a curve's foot is this cycle. */
@@ -97,7 +98,6 @@ export class SkillPlayer {
     this.gains.fill(1);
     this.tracking.fill(0);
     this.moving.fill(0);
-    this.moved.fill(0);
     this.footMisses = 0;
     this.finished = false;
     this.enter(0, time);
@@ -164,21 +164,21 @@ export class SkillPlayer {
     for (let j = 0; j < NUM_JOINTS; j++) {
       if (this.moving[j]) continue;
       this.setTarget(j, t[j]);
-      if (t[j] !== this.before[j]) this.moved[j] = this.tracking[j] = 0;
+      if (t[j] !== this.before[j]) this.tracking[j] = 0;
     }
   }
 
   /** settar, inctar, reset: a target held by the controller at its gain. */
   private writeTarget(j: number, value: number): void {
     this.setTarget(j, value);
-    this.moving[j] = this.moved[j] = this.tracking[j] = 0;
+    this.moving[j] = this.tracking[j] = 0;
   }
 
   /** Starts moving joint j's target to `value` over the keyframe. */
   private moveTarget(j: number, value: number): void {
-    this.moveFrom[j] = this.moved[j] ? this.moveTo[j] : this.targets[j];
+    this.moveFrom[j] = this.tracking[j] ? this.moveTo[j] : this.targets[j];
     this.moveTo[j] = value;
-    this.moving[j] = this.moved[j] = this.tracking[j] = 1;
+    this.moving[j] = this.tracking[j] = 1;
   }
 
   /** Puts the moving targets where they are `elapsed` seconds into keyframe k. */
