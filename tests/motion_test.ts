@@ -153,6 +153,37 @@ Deno.test("motion: walking ends by stepping to rest, then standing; walking on n
   assert.equal(m.activity, "stand");
 });
 
+Deno.test("motion: from walking, the legs blend into the stand pose over half a second", async () => {
+  const m = await motion();
+  const params = await loadAgentParams(0, []);
+  const stand = standPoseFromParams(params);
+  m.set({ kind: "walk", vx: 0.05, vy: 0, vth: 0 });
+  let t = run(m, 0, 100, UPRIGHT);
+  const walking = m.targets[J.LKnee];
+  m.set({ kind: "stand" });
+  t = run(m, t, 1, UPRIGHT);
+  assert.equal(m.activity, "stand");
+  assert.ok(Math.abs(m.targets[J.LKnee] - walking) < 0.05, "starts from the walk's knee");
+  assert.ok(Math.abs(m.targets[J.LKnee] - stand[J.LKnee]) > 0.1, "the walk crouches deeper");
+  t = run(m, t, 12, UPRIGHT);
+  const mid = m.targets[J.LKnee];
+  assert.ok(Math.min(walking, stand[J.LKnee]) < mid && mid < Math.max(walking, stand[J.LKnee]));
+  run(m, t, 14, UPRIGHT);
+  assert.deepEqual(Array.from(m.targets), Array.from(stand));
+  // A reset (a beam) from walking blends too; one from lying (a get-up cut short) does not.
+  m.set({ kind: "walk", vx: 0.3, vy: 0, vth: 0 });
+  t = run(m, t + 1, 100, UPRIGHT);
+  m.reset();
+  m.set({ kind: "stand" });
+  t = run(m, t, 1, UPRIGHT);
+  assert.ok(Math.abs(m.targets[J.LKnee] - stand[J.LKnee]) > 0.05, "beamed walking: blends");
+  t = run(m, t, 30, ON_BACK);
+  assert.notEqual(m.activity, "stand");
+  m.reset();
+  run(m, t, 1, UPRIGHT);
+  assert.deepEqual(Array.from(m.targets), Array.from(stand));
+});
+
 Deno.test("motion: a kick requested while walking plays after the stop, whatever follows", async () => {
   const m = await motion();
   m.set({ kind: "walk", vx: 0.4, vy: 0, vth: 0 });

@@ -77,7 +77,15 @@ Deno.test("fitness: falls, misses and failures cost more than speed or distance 
   assert.equal(getup(0, null), -10);
   const omni = (times: number[], falls: number) =>
     omniScore(
-      { task: "walk-omni", runs: 1, times: { a: times }, reached: 0, targets: 0, falls },
+      {
+        task: "walk-omni",
+        runs: 1,
+        times: { a: times },
+        reached: 0,
+        targets: 0,
+        falls,
+        fallsAt: {},
+      },
       20,
     );
   assert.equal(omni([2, 4], 0), -3);

@@ -89,6 +89,24 @@ for (const type of [0, 1, 2, 3, 4] as RobotType[]) {
   });
 }
 
+Deno.test("walk engine: a command is limited to the ellipsoid its maxima span", async () => {
+  const core = await createCore("ts", 0);
+  const p = walkParams(await loadAgentParams(0, []));
+  const targets = new Float64Array(24);
+  const up = [-Math.sin(p.lean), 0, Math.cos(p.lean)];
+  // Full speed backward while turning at full rate: both scaled by 1/√2.
+  const walk = new WalkEngine(core, p);
+  walk.setVelocity(-10, 0, 10);
+  for (let i = 0; i < 300; i++) walk.update(0.02, up, targets);
+  assert.ok(Math.abs(walk.vx + p.maxBackward / Math.SQRT2) < 1e-3, `vx ${walk.vx}`);
+  assert.ok(Math.abs(walk.vth - p.maxTurn / Math.SQRT2) < 1e-3, `vth ${walk.vth}`);
+  // Inside the ellipsoid a command is kept as it is.
+  const slow = new WalkEngine(core, p);
+  slow.setVelocity(p.maxForward / 2, p.maxSideways / 2, 0);
+  for (let i = 0; i < 300; i++) slow.update(0.02, up, targets);
+  assert.ok(Math.abs(slow.vy - p.maxSideways / 2) < 1e-3, `vy ${slow.vy}`);
+});
+
 Deno.test("walk engine: speed changes by at most accel_per_step per step", async () => {
   const core = await createCore("ts", 0);
   const p = walkParams(await loadAgentParams(0, []));

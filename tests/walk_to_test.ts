@@ -34,11 +34,26 @@ Deno.test("walkTo: close by steps sideways in the robot frame and turns to the h
   assert.ok(c.vth > 0, "turns left toward 2 rad");
 });
 
-Deno.test("walkTo: close by with the heading more than 90° off, turns on the spot first", () => {
+Deno.test("walkTo: close by with the heading more than 60° off, turns on the spot first", () => {
   const c = walkTo({ x: 0, y: 0, theta: 0 }, { x: 0.3, y: 0.2, theta: Math.PI }, LIMITS);
   assert.equal(c.vx, 0);
   assert.equal(c.vy, 0);
   assert.equal(Math.abs(c.vth), 1);
+});
+
+Deno.test("walkTo: close by, steps shrink as the heading error grows from 30° to 60°", () => {
+  const at = (deg: number) =>
+    walkTo({ x: 0, y: 0, theta: 0 }, { x: 0.5, y: 0, theta: deg * Math.PI / 180 }, LIMITS).vx;
+  assert.ok(Math.abs(at(65)) < 1e-12, "none beyond 60°");
+  assert.ok(at(45) > 0 && at(45) < at(20), "fewer at 45° than at 20°");
+});
+
+Deno.test("walkTo: once arrived, stays put until twice the tolerances off", () => {
+  const self = { x: 0, y: 0, theta: 0 };
+  const target = { x: 0.12, y: 0, theta: 0.2 };
+  assert.equal(walkTo(self, target, LIMITS).done, false);
+  assert.equal(walkTo(self, target, LIMITS, DEFAULT_WALK_TO, true).done, true);
+  assert.equal(walkTo(self, { ...target, x: 0.2 }, LIMITS, DEFAULT_WALK_TO, true).done, false);
 });
 
 Deno.test("walkTo: done within the tolerances", () => {

@@ -8,6 +8,9 @@ import { MonitorClient, type TeamSide, trainer } from "../net/monitor.ts";
 import type { GroundTruth, Perception } from "../protocol/perception.ts";
 import { launchServer, type RunningServer } from "../tools/server_launcher.ts";
 
+/** Beams wait for the torso to be this upright (cos of ~11°), at most 3 s. */
+const UPRIGHT_UP_Z = 0.98;
+
 /** An agent that remembers the last ground truth and wakes tasks waiting for cycles. */
 export class EvalAgent extends Agent {
   truth: GroundTruth | null = null;
@@ -96,6 +99,17 @@ export class EvalSession {
   /** Puts our robot at (x, y) facing rot (world frame), upright, and lets it settle. */
   async place(x: number, y: number, rot: number, settleSeconds = 1): Promise<void> {
     const unum = this.agent.world.unum ?? 1;
+    // The robot is brought to rest first: beamed in mid-stride or while still swaying (a new
+    // agent drops onto the field), it keeps swinging and falls after landing.
+    this.agent.motion.set({ kind: "stand" });
+    const t0 = this.now;
+    await this.until(
+      () =>
+        (this.agent.motion.activity !== "walk" &&
+          this.agent.estimator.tilt.up[2] > UPRIGHT_UP_Z) || this.now - t0 > 3,
+      10,
+      "the robot to come to rest",
+    );
     await this.monitor.send(trainer.moveAgent(unum, this.side, { x, y, z: 0.4 }, rot));
     // Put down standing: whatever the body was doing (a stride, a get-up) ends here, and the
     // tilt filter starts again from upright.

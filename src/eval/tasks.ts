@@ -241,6 +241,8 @@ export interface OmniResult {
   reached: number;
   targets: number;
   falls: number;
+  /** Falls per target, over all runs. */
+  fallsAt: Record<string, number>;
 }
 
 /** Targets relative to the start pose (−5, 0, facing +x): x, y, heading (radians). */
@@ -258,6 +260,7 @@ const OMNI_TARGETS: Record<string, [number, number, number]> = {
  */
 export async function walkOmni(s: EvalSession, runs: number, timeout = 20): Promise<OmniResult> {
   const times: Record<string, number[]> = {};
+  const fallsAt: Record<string, number> = {};
   let reached = 0, falls = 0;
   const limits = s.agent.motion.walk.params;
   await s.playOn();
@@ -268,12 +271,14 @@ export async function walkOmni(s: EvalSession, runs: number, timeout = 20): Prom
       const target = { x: -5 + tx, y: ty, theta: tth };
       const t0 = s.now;
       let took = NaN;
-      falls += await watchFalls(s, async () => {
+      let arrived = false;
+      const fell = await watchFalls(s, async () => {
         while (s.now - t0 < timeout) {
           await s.agent.nextCycle();
           const self = s.agent.world.self;
           if (self) {
-            const cmd = walkTo(self, target, limits);
+            const cmd = walkTo(self, target, limits, undefined, arrived);
+            arrived = cmd.done;
             s.agent.motion.set(
               cmd.done ? { kind: "stand" } : { kind: "walk", vx: cmd.vx, vy: cmd.vy, vth: cmd.vth },
             );
@@ -288,6 +293,8 @@ export async function walkOmni(s: EvalSession, runs: number, timeout = 20): Prom
           }
         }
       });
+      falls += fell;
+      fallsAt[name] = (fallsAt[name] ?? 0) + fell;
       (times[name] ??= []).push(Math.round(took * 100) / 100);
       if (!Number.isNaN(took)) reached++;
     }
@@ -300,5 +307,6 @@ export async function walkOmni(s: EvalSession, runs: number, timeout = 20): Prom
     reached,
     targets: runs * Object.keys(OMNI_TARGETS).length,
     falls,
+    fallsAt,
   };
 }

@@ -2,7 +2,8 @@
 // detection on top. A fall (torso more than 55° off upright for a few cycles) stops any walking,
 // picks the get-up for lying on the front or the back (or first rolls over from the side), and
 // returns to standing afterwards. Walking (unless slow already) ends by stepping on the spot
-// until the feet are together, then standing or the requested skill.
+// until the feet are together, then standing or the requested skill; the legs then move from the
+// walk's crouch to the stand pose over STAND_BLEND_SECONDS.
 // Writes joint targets (radians by joint index) for the joint controller.
 
 import { NUM_JOINTS, type RobotType } from "../body/joints.ts";
@@ -36,6 +37,11 @@ const STOP_SECONDS = 1.5;
 /** …unless it is this slow already (m/s forward or sideways, rad/s turning): then at once. */
 const STOP_AT_ONCE_SPEED = 0.12;
 const STOP_AT_ONCE_TURN = 0.3;
+/**
+ * From walking to standing, the targets move from the walk's last ones to the stand pose over
+ * this long: at once, the torso pitched back ~10° and rocked the robot backward.
+ */
+const STAND_BLEND_SECONDS = 0.5;
 
 export interface MotionOptions {
   type: RobotType;
@@ -77,6 +83,9 @@ export class Motion {
   private pending: string | null = null;
   /** Solves the skills' foot poses (setfoot, curves, stabilize) with the core's leg IK. */
   private readonly foot: CoreFootSolver;
+  /** The walk's last targets, blended into the stand pose from blendStart (server time). */
+  private readonly blendFrom = new Float64Array(NUM_JOINTS);
+  private blendStart = -Infinity;
 
   constructor(private readonly o: MotionOptions) {
     this.walk = new WalkEngine(o.core, o.walk);
@@ -88,6 +97,11 @@ export class Motion {
    * its feet; what was requested stays requested.
    */
   reset(): void {
+    // Into the stand pose from the walk's crouch (or a blend under way), starting at the next
+    // update; from a skill's pose (a get-up cut short) at once.
+    const fromWalk = this.activity === "walk" || this.activity === "stand";
+    this.blendFrom.set(this.targets);
+    this.blendStart = fromWalk ? NaN : -Infinity;
     this.player = null;
     this.playing = "";
     this.fall = "upright";
@@ -165,6 +179,8 @@ export class Motion {
       }
       if (!this.walk.stopped && now < this.stopBy) return this.walkOn(dt, up);
       this.stopBy = NaN;
+      this.blendFrom.set(t);
+      this.blendStart = now;
     }
     const skill = this.pending ?? (r.kind === "skill" ? r.name : null);
     this.pending = null;
@@ -174,11 +190,25 @@ export class Motion {
     }
     const settling = now < this.settleUntil;
     if (r.kind === "walk" && !settling) return this.walkOn(dt, up);
-    t.set(this.o.standPose);
+    this.standPose(now);
     this.tracking.fill(0);
     this.gains.fill(settling ? this.o.skillGain : 1);
     this.activity = "stand";
     return t;
+  }
+
+  /** The stand pose into the targets, blended from the walk's last ones right after walking. */
+  private standPose(now: number): void {
+    const t = this.targets, stand = this.o.standPose;
+    if (Number.isNaN(this.blendStart)) this.blendStart = now;
+    const k = (now - this.blendStart) / STAND_BLEND_SECONDS;
+    if (k >= 1) {
+      t.set(stand);
+      return;
+    }
+    for (let j = 0; j < NUM_JOINTS; j++) {
+      t[j] = this.blendFrom[j] + (stand[j] - this.blendFrom[j]) * k;
+    }
   }
 
   /** One cycle of walking, from the stand pose's arms and head. */

@@ -102,12 +102,22 @@ export class WalkEngine {
     this.walkSoles = [out.subarray(0, 12), out.subarray(12, 24)];
   }
 
-  /** The velocity to walk at; limited to what the parameters allow. */
+  /**
+   * The velocity to walk at, limited to what the parameters allow: each component to its own
+   * maximum, and together to the ellipsoid those maxima span (full speed backward while turning
+   * at full rate tips the robot over).
+   */
   setVelocity(vx: number, vy: number, vth: number): void {
     const p = this.params;
-    this.tx = clamp(vx, -p.maxBackward, p.maxForward);
-    this.ty = clamp(vy, -p.maxSideways, p.maxSideways);
-    this.tth = clamp(vth, -p.maxTurn, p.maxTurn);
+    const tx = clamp(vx, -p.maxBackward, p.maxForward);
+    const ty = clamp(vy, -p.maxSideways, p.maxSideways);
+    const tth = clamp(vth, -p.maxTurn, p.maxTurn);
+    const fx = tx / (tx >= 0 ? p.maxForward : p.maxBackward);
+    const n = Math.sqrt(fx * fx + (ty / p.maxSideways) ** 2 + (tth / p.maxTurn) ** 2);
+    const k = n > 1 ? 1 / n : 1;
+    this.tx = tx * k;
+    this.ty = ty * k;
+    this.tth = tth * k;
   }
 
   /** Starts from standing: feet on their nominal spots, no motion. */

@@ -42,11 +42,20 @@ export const DEFAULT_WALK_TO: WalkToOptions = {
   headingTolerance: 0.15,
 };
 
+/** Once arrived, the robot stays put until it is this many tolerances off again. */
+const RESUME_FACTOR = 2;
+
+/**
+ * The command toward `target`. `arrived` says the last command was done: the tolerances then
+ * widen by RESUME_FACTOR, so that noise in the self estimate does not start and stop the walk
+ * again and again (each start and stop rocks the robot).
+ */
 export function walkTo(
   self: Pose2,
   target: Pose2,
   limits: WalkLimits,
   o: WalkToOptions = DEFAULT_WALK_TO,
+  arrived = false,
 ): WalkCommand {
   const dx = target.x - self.x, dy = target.y - self.y;
   const d = Math.hypot(dx, dy);
@@ -54,7 +63,8 @@ export function walkTo(
   // Target in the robot frame.
   const rx = c * dx + s * dy, ry = -s * dx + c * dy;
   const headingError = wrapAngle(target.theta - self.theta);
-  if (d < o.positionTolerance && Math.abs(headingError) < o.headingTolerance) {
+  const widen = arrived ? RESUME_FACTOR : 1;
+  if (d < o.positionTolerance * widen && Math.abs(headingError) < o.headingTolerance * widen) {
     return { vx: 0, vy: 0, vth: 0, done: true };
   }
   // Decelerate to a stop at the edge of the tolerance, not at the target itself: small
@@ -68,8 +78,10 @@ export function walkTo(
   const turnTo = d > o.faceDistance ? faceBearing : headingError;
   const vth = clamp(2 * turnTo, -limits.maxTurn, limits.maxTurn);
   // Walk less while facing away from where the steps go; close by, turn first while the final
-  // heading is more than 90° off (stepping sideways while turning fast tips the robot over).
-  const scale = Math.max(0, Math.cos(d > o.faceDistance ? faceBearing : headingError));
+  // heading is more than 60° off (stepping while turning fast tips the robot over).
+  const scale = d > o.faceDistance
+    ? Math.max(0, Math.cos(faceBearing))
+    : clamp(2 * Math.cos(headingError) - 1, 0, 1);
   const vx = clamp(
     (speed * rx) / Math.max(d, 1e-9) * scale,
     -limits.maxBackward,
