@@ -68,7 +68,7 @@ export function roleTargets(ball: Point, context: RoleContext = "play"): Record<
   const raw: Record<Role, Point> = {
     goalie: { x: g.x, y: g.y },
     onBall: { x: bx - 0.3, y: by },
-    supporter: { x: bx - 1.5, y: by - side * 1.5 },
+    supporter: { x: bx - 1.2, y: by - side * 0.9 },
     forwardLeft: { x: bx + 2, y: 2 },
     forwardRight: { x: bx + 2, y: -2 },
     midLeft: { x: bx - 3.5, y: 3 + 0.4 * by },
