@@ -111,10 +111,13 @@ export class EvalSession {
       "the robot to come to rest",
     );
     await this.monitor.send(trainer.moveAgent(unum, this.side, { x, y, z: 0.4 }, rot));
-    // Put down standing: whatever the body was doing (a stride, a get-up) ends here, and the
-    // tilt filter starts again from upright.
+    // Put down standing: whatever the body was doing (a stride, a get-up) ends here. The agent
+    // knows where it was put, as after a beam of its own (the tilt filter starts again from
+    // upright, the localizer from the pose): otherwise the mirror-symmetric field let it settle
+    // on the mirrored pose now and then, and walk off the wrong way.
     this.agent.motion.reset();
-    this.agent.estimator.tilt.reset();
+    const right = this.side === "Right";
+    this.agent.estimator.beamed(right ? -x : x, right ? -y : y, right ? rot + Math.PI : rot);
     await this.cycles(2);
     const t = this.now;
     await this.until(() => this.now - t >= settleSeconds, settleSeconds + 5, "settling");
