@@ -64,6 +64,20 @@ for (
   });
 }
 
+Deno.test("motion: propped up at 50° for a second counts as fallen; 50° for a moment does not", async () => {
+  const m = await motion();
+  const propped = [Math.sin(50 * Math.PI / 180), 0, Math.cos(50 * Math.PI / 180)];
+  m.set({ kind: "walk", vx: 0.3, vy: 0, vth: 0 });
+  let t = run(m, 0, 20, propped);
+  t = run(m, t, 5, UPRIGHT);
+  assert.equal(m.fall, "upright");
+  t = run(m, t, 45, propped);
+  assert.equal(m.fall, "upright", "not yet after 0.9 s");
+  run(m, t, 10, propped);
+  assert.equal(m.fall, "back");
+  assert.equal(m.activity, "SKILL_GETUP_BACK_T0");
+});
+
 Deno.test("motion: lying on the side rolls over first, then gets up, timed from the fall", async () => {
   const m = await motion();
   let t = run(m, 0, 10, UPRIGHT);

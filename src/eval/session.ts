@@ -8,8 +8,10 @@ import { MonitorClient, type TeamSide, trainer } from "../net/monitor.ts";
 import type { GroundTruth, Perception } from "../protocol/perception.ts";
 import { launchServer, type RunningServer } from "../tools/server_launcher.ts";
 
-/** Beams wait for the torso to be this upright (cos of ~11°), at most 3 s. */
+/** Beams wait for the robot to stand with the torso this upright (cos of ~11°)… */
 const UPRIGHT_UP_Z = 0.98;
+/** …for this long (at most 4 s in all). */
+const REST_SECONDS = 0.5;
 
 /** An agent that remembers the last ground truth and wakes tasks waiting for cycles. */
 export class EvalAgent extends Agent {
@@ -103,13 +105,13 @@ export class EvalSession {
     // agent drops onto the field), it keeps swinging and falls after landing.
     this.agent.motion.set({ kind: "stand" });
     const t0 = this.now;
-    await this.until(
-      () =>
-        (this.agent.motion.activity !== "walk" &&
-          this.agent.estimator.tilt.up[2] > UPRIGHT_UP_Z) || this.now - t0 > 3,
-      10,
-      "the robot to come to rest",
-    );
+    let restingSince = Infinity;
+    await this.until(() => {
+      const resting = this.agent.motion.activity === "stand" &&
+        this.agent.estimator.tilt.up[2] > UPRIGHT_UP_Z;
+      restingSince = resting ? Math.min(restingSince, this.now) : Infinity;
+      return this.now - restingSince >= REST_SECONDS || this.now - t0 > 4;
+    }, 10, "the robot to come to rest");
     await this.monitor.send(trainer.moveAgent(unum, this.side, { x, y, z: 0.4 }, rot));
     // Put down standing: whatever the body was doing (a stride, a get-up) ends here. The agent
     // knows where it was put, as after a beam of its own (the tilt filter starts again from

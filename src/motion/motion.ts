@@ -1,5 +1,6 @@
 // What the body does each cycle: stand, walk, or play a skill (get-up, kick), with fall
-// detection on top. A fall (torso more than 55° off upright for a few cycles) stops any walking,
+// detection on top. A fall (torso more than 55° off upright for a few cycles, or more than 40°
+// for a second) stops any walking,
 // picks the get-up for lying on the front or the back (or first rolls over from the side), and
 // returns to standing afterwards. Walking (unless slow already) ends by stepping on the spot
 // until the feet are together, then standing or the requested skill; the legs then move from the
@@ -30,6 +31,12 @@ const RECOVERY: Readonly<Record<Exclude<FallState, "upright">, string>> = {
 /** cos 55°: below this, up is too far from the torso's z axis. */
 const FALLEN_UP_Z = 0.57;
 const FALL_CYCLES = 5;
+/**
+ * cos 40°: tilted beyond this for STUCK_CYCLES, the robot is down too, propped up on an arm or
+ * against the ball (a match had one lying at 52° for 50 s, stepping on).
+ */
+const STUCK_UP_Z = 0.77;
+const STUCK_CYCLES = 50;
 /** After a skill, stand still this long, on the skill gain, before walking again. */
 const SETTLE_SECONDS = 1;
 /** Walking stops by stepping on the spot until the feet are together, at most this long… */
@@ -74,6 +81,7 @@ export class Motion {
   private player: SkillPlayer | null = null;
   private playing = "";
   private fallenCycles = 0;
+  private stuckCycles = 0;
   /** Server time the current (or last) fall was detected. */
   fallenSince = NaN;
   private settleUntil = -Infinity;
@@ -106,6 +114,7 @@ export class Motion {
     this.playing = "";
     this.fall = "upright";
     this.fallenCycles = 0;
+    this.stuckCycles = 0;
     this.activity = "stand";
     this.stopBy = NaN;
     this.pending = null;
@@ -247,19 +256,19 @@ export class Motion {
 
   private detectFall(now: number, up: ArrayLike<number>): void {
     if (this.fall !== "upright") return;
-    if (up[2] < FALLEN_UP_Z) {
-      if (++this.fallenCycles >= FALL_CYCLES) {
-        this.fallenCycles = 0;
-        this.fall = Math.abs(up[1]) > Math.abs(up[0]) ? "side" : lyingOn(up);
-        this.fallenSince = now;
-        this.player = null;
-        this.playing = "";
-        this.walk.reset();
-        // A skill interrupted by a fall is abandoned, not resumed after the get-up.
-        if (this.request.kind === "skill") this.request = { kind: "stand" };
-        this.pending = null;
-      }
-    } else this.fallenCycles = 0;
+    this.fallenCycles = up[2] < FALLEN_UP_Z ? this.fallenCycles + 1 : 0;
+    this.stuckCycles = up[2] < STUCK_UP_Z ? this.stuckCycles + 1 : 0;
+    if (this.fallenCycles < FALL_CYCLES && this.stuckCycles < STUCK_CYCLES) return;
+    this.fallenCycles = 0;
+    this.stuckCycles = 0;
+    this.fall = Math.abs(up[1]) > Math.abs(up[0]) ? "side" : lyingOn(up);
+    this.fallenSince = now;
+    this.player = null;
+    this.playing = "";
+    this.walk.reset();
+    // A skill interrupted by a fall is abandoned, not resumed after the get-up.
+    if (this.request.kind === "skill") this.request = { kind: "stand" };
+    this.pending = null;
   }
 }
 
