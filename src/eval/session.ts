@@ -106,12 +106,16 @@ export class EvalSession {
     this.agent.motion.set({ kind: "stand" });
     const t0 = this.now;
     let restingSince = Infinity;
-    await this.until(() => {
-      const resting = this.agent.motion.activity === "stand" &&
-        this.agent.estimator.tilt.up[2] > UPRIGHT_UP_Z;
-      restingSince = resting ? Math.min(restingSince, this.now) : Infinity;
-      return this.now - restingSince >= REST_SECONDS || this.now - t0 > 4;
-    }, 10, "the robot to come to rest");
+    await this.until(
+      () => {
+        const resting = this.agent.motion.activity === "stand" &&
+          this.agent.estimator.tilt.up[2] > UPRIGHT_UP_Z;
+        restingSince = resting ? Math.min(restingSince, this.now) : Infinity;
+        return this.now - restingSince >= REST_SECONDS || this.now - t0 > 4;
+      },
+      10,
+      "the robot to come to rest",
+    );
     await this.monitor.send(trainer.moveAgent(unum, this.side, { x, y, z: 0.4 }, rot));
     // Put down standing: whatever the body was doing (a stride, a get-up) ends here. The agent
     // knows where it was put, as after a beam of its own (the tilt filter starts again from
