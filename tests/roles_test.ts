@@ -68,11 +68,29 @@ Deno.test("role keeper: a fresh role is held for the minimum time, then reassign
   const keeper = new RoleKeeper(2);
   const at = (unum: number, x: number, y: number) => ({ unum, x, y });
   const t0 = roleTargets({ x: 0, y: 0 });
+  const far = [at(1, -14, 0), at(2, -0.5, 0), at(3, -20, -10), at(4, -20, 10)];
+  let r = keeper.update(0, far, t0);
+  assert.equal(r.get(3), "supporter");
+  // Player 4 is now the nearer to the supporter's spot, but 3 got its role 1 s ago: it keeps it.
+  const moved = [at(1, -14, 0), at(2, -0.5, 0), at(3, -20, -10), at(4, -1.5, -1)];
+  r = keeper.update(1, moved, t0);
+  assert.equal(r.get(3), "supporter" as Role);
+  r = keeper.update(2.5, moved, t0);
+  assert.equal(r.get(4), "supporter");
+});
+
+Deno.test("role keeper: the ball goes at once to a clearly nearer player, else stays", () => {
+  const keeper = new RoleKeeper(2);
+  const at = (unum: number, x: number, y: number) => ({ unum, x, y });
+  const t0 = roleTargets({ x: 0, y: 0 });
   let r = keeper.update(0, [at(1, -14, 0), at(2, -0.5, 0), at(3, -5, 0)], t0);
   assert.equal(r.get(2), "onBall");
-  // Player 3 is now nearer the ball, but 2 got its role 1 s ago: it keeps it.
-  r = keeper.update(1, [at(1, -14, 0), at(2, -6, 0), at(3, -0.4, 0)], t0);
+  // Player 3 is nearer, but by less than the margin: 2 keeps the ball (no swapping to and fro).
+  r = keeper.update(0.5, [at(1, -14, 0), at(2, -0.8, 0), at(3, -0.6, 0)], t0);
   assert.equal(r.get(2), "onBall" as Role);
-  r = keeper.update(2.5, [at(1, -14, 0), at(2, -6, 0), at(3, -0.4, 0)], t0);
-  assert.equal(r.get(3), "onBall");
+  assert.notEqual(r.get(3), "onBall");
+  // Clearly nearer: 3 takes it within the hold time, and 2 gets another role.
+  r = keeper.update(1, [at(1, -14, 0), at(2, -6, 0), at(3, -0.4, 0)], t0);
+  assert.equal(r.get(3), "onBall" as Role);
+  assert.ok(r.get(2) !== undefined && r.get(2) !== "onBall");
 });
