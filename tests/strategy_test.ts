@@ -104,11 +104,14 @@ Deno.test("on ball: in range, walk to the kick pose; kick when there, with the n
     assert.ok(off.fine);
     assert.ok(Math.abs(off.target.x - pose.x) < 1e-9 && Math.abs(off.target.y - pose.y) < 1e-9);
   }
-  // Farther from the kick pose, a shot is not lined up: the dribble goes on.
+  // Farther from the kick pose, a shot is not lined up: the dribble goes on, from a spot behind
+  // the ball as far as we are off the line (here 0.4 m), so that we arrive facing along it.
   const far = onBallAction({ ...base, ball, self: { x: 9, y: 1.6, theta: heading } });
   assert.equal(far.kind, "approach");
   if (far.kind === "approach") {
-    assert.ok(Math.abs(far.target.x - (10 - c * 0.2)) < 1e-9, "the dribble spot behind the ball");
+    const across = -(9 - 10) * s + (1.6 - 1) * c;
+    assert.ok(Math.abs(far.target.x - (10 - c * across)) < 1e-9, JSON.stringify(far.target));
+    assert.ok(Math.abs(far.target.y - (1 - s * across)) < 1e-9, JSON.stringify(far.target));
   }
   // The ball to our right: the right foot's pose, mirrored.
   const right = onBallAction({

@@ -43,6 +43,12 @@ const KICK_HEADING_TOLERANCE = 10 * Math.PI / 180;
 const KICK_LINE_UP = 0.15;
 /** Dribbling: the torso this far behind the ball. */
 const DRIBBLE_BEHIND = 0.2;
+/**
+ * Lining up to dribble from off the line, the spot lies as far behind the ball as we are off the
+ * line (at most this far), so that we arrive facing along it: arriving at an angle next to the
+ * ball left a robot turning on the spot for seconds.
+ */
+const LINE_UP_MAX = 1.0;
 const DRIBBLE_HEADING_TOLERANCE = 30 * Math.PI / 180;
 /** Dribbling: the ball at most this far to the side of the torso's centre line. */
 const DRIBBLE_LATERAL = 0.1;
@@ -116,9 +122,10 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     return { kind: "dribble", heading, lateral: rel.y };
   }
   // Lining up to dribble needs no precision: the fine approach only for the last steps.
+  const behind = Math.max(DRIBBLE_BEHIND, Math.min(LINE_UP_MAX, Math.abs(across)));
   return {
     kind: "approach",
-    target: { x: ball.x - ux * DRIBBLE_BEHIND, y: ball.y - uy * DRIBBLE_BEHIND, theta: heading },
+    target: { x: ball.x - ux * behind, y: ball.y - uy * behind, theta: heading },
     fine: Math.hypot(ball.x - self.x, ball.y - self.y) < 0.3,
   };
 }
