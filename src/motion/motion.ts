@@ -1,10 +1,9 @@
 // What the body does each cycle: stand, walk, or play a skill (get-up, kick), with fall
 // detection on top. A fall (torso more than 55° off upright for a few cycles, or more than 40°
-// for a second) stops any walking,
-// picks the get-up for lying on the front or the back (or first rolls over from the side), and
-// returns to standing afterwards. Walking (unless slow already) ends by stepping on the spot
-// until the feet are together, then standing or the requested skill; the legs then move from the
-// walk's crouch to the stand pose over STAND_BLEND_SECONDS.
+// for a second) stops any walking, picks the get-up for lying on the front or the back (or first
+// rolls over from the side), and returns to standing afterwards. Walking (unless slow already)
+// ends by stepping on the spot until the feet are together, then standing or the requested skill;
+// standing, the legs move from the walk's crouch to the stand pose over STAND_BLEND_SECONDS.
 // Writes joint targets (radians by joint index) for the joint controller.
 
 import { NUM_JOINTS, type RobotType } from "../body/joints.ts";
