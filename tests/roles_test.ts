@@ -64,6 +64,17 @@ Deno.test("assignment: the nearest player takes the on-ball role; ties go to the
   assert.equal(noKeeper.get(4), "onBall");
 });
 
+Deno.test("role targets: only the goalie and the player at the ball are in our penalty area", () => {
+  const t = roleTargets({ x: -14, y: 0.5 });
+  const inside = (p: { x: number; y: number }) => p.x < -13.2 && Math.abs(p.y) < 3;
+  assert.ok(inside(t.goalie) && inside(t.onBall));
+  for (const role of ROLES) {
+    if (role === "goalie" || role === "onBall") continue;
+    const p = t[role];
+    assert.ok(!(p.x < -13.2 + 0.6 && Math.abs(p.y) < 3 + 0.6), `${role} at ${JSON.stringify(p)}`);
+  }
+});
+
 Deno.test("role keeper: a fresh role is held for the minimum time, then reassigned", () => {
   const keeper = new RoleKeeper(2);
   const at = (unum: number, x: number, y: number) => ({ unum, x, y });

@@ -2,9 +2,16 @@
 // to the field and to the kick-off rules; a greedy assignment of players to roles by distance
 // (pure: same inputs, same result on every agent; ties go to the lower unum), and a keeper that
 // holds each player's role for a minimum time so that two players do not swap back and forth.
-// Our frame: we attack +x.
+// Only the goalie and the player at the ball go into our penalty area (the referee calls illegal
+// defence on a fourth player there). Our frame: we attack +x.
 
-import { CENTER_CIRCLE_RADIUS, FIELD_LENGTH, FIELD_WIDTH } from "../estimation/field.ts";
+import {
+  CENTER_CIRCLE_RADIUS,
+  FIELD_LENGTH,
+  FIELD_WIDTH,
+  PENALTY_DEPTH,
+  PENALTY_WIDTH,
+} from "../estimation/field.ts";
 import { goalieTarget } from "./goalie.ts";
 
 export const ROLES = [
@@ -60,6 +67,13 @@ function kickOffLegal(p: Point): Point {
   return { x, y };
 }
 
+/** A spot in our penalty area moved out of it, past its front line, with BODY_CLEARANCE. */
+function outsideOwnArea(p: Point): Point {
+  const front = -FIELD_LENGTH / 2 + PENALTY_DEPTH + BODY_CLEARANCE;
+  if (p.x >= front || Math.abs(p.y) >= PENALTY_WIDTH / 2 + BODY_CLEARANCE) return p;
+  return { x: front, y: p.y };
+}
+
 /** Every role's target for a ball at (bx, by). */
 export function roleTargets(ball: Point, context: RoleContext = "play"): Record<Role, Point> {
   const { x: bx, y: by } = ball;
@@ -81,6 +95,7 @@ export function roleTargets(ball: Point, context: RoleContext = "play"): Record<
   const out = {} as Record<Role, Point>;
   for (const role of ROLES) {
     let p = clampField(raw[role]);
+    if (role !== "goalie" && role !== "onBall") p = outsideOwnArea(p);
     // Our kick-off taker may stand at the ball; everyone else obeys the kick-off rules.
     if (context !== "play" && !(context === "ourKickOff" && role === "onBall")) {
       p = kickOffLegal(p);
