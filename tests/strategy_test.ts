@@ -98,12 +98,19 @@ Deno.test("on ball: in range, walk to the kick pose; kick when there, with the n
   assert.deepEqual(onBallAction({ ...base, ball, self: pose }), { kind: "kick", leftFoot: true });
   const rel = relative(pose, ball);
   assert.ok(Math.abs(rel.x - 0.19) < 1e-9 && Math.abs(rel.y - 0.08) < 1e-9);
+  // The kick pose aims 1.5 cm farther back than the spot; a ball closer than the spot waits.
+  const aimed = { x: pose.x - c * 0.015, y: pose.y - s * 0.015 };
   const off = onBallAction({ ...base, ball, self: { ...pose, x: pose.x - 0.1 } });
   assert.equal(off.kind, "approach");
   if (off.kind === "approach") {
     assert.ok(off.fine);
-    assert.ok(Math.abs(off.target.x - pose.x) < 1e-9 && Math.abs(off.target.y - pose.y) < 1e-9);
+    assert.ok(
+      Math.abs(off.target.x - aimed.x) < 1e-9 && Math.abs(off.target.y - aimed.y) < 1e-9,
+      JSON.stringify(off.target),
+    );
   }
+  const close = { ...pose, x: pose.x + c * 0.01, y: pose.y + s * 0.01 };
+  assert.equal(onBallAction({ ...base, ball, self: close }).kind, "approach");
   // Farther from the kick pose, a shot is not lined up: the dribble goes on, from a spot behind
   // the ball as far as we are off the line (here 0.4 m), so that we arrive facing along it.
   const far = onBallAction({ ...base, ball, self: { x: 9, y: 1.6, theta: heading } });
