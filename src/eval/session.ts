@@ -7,6 +7,7 @@ import { runAgent } from "../agent/runner.ts";
 import { MonitorClient, type TeamSide, trainer } from "../net/monitor.ts";
 import type { GroundTruth, Perception } from "../protocol/perception.ts";
 import { launchServer, type RunningServer } from "../tools/server_launcher.ts";
+import { toOwnFrame } from "../world/world_view.ts";
 
 /** Beams wait for the robot to stand with the torso this upright (cos of ~11°)… */
 const UPRIGHT_UP_Z = 0.98;
@@ -122,8 +123,9 @@ export class EvalSession {
     // upright, the localizer from the pose): otherwise the mirror-symmetric field let it settle
     // on the mirrored pose now and then, and walk off the wrong way.
     this.agent.motion.reset();
-    const right = this.side === "Right";
-    this.agent.estimator.beamed(right ? -x : x, right ? -y : y, right ? rot + Math.PI : rot);
+    const side = this.agent.world.side ?? "left";
+    const own = toOwnFrame(x, y, side);
+    this.agent.estimator.beamed(own.x, own.y, side === "left" ? rot : rot + Math.PI);
     await this.cycles(2);
     const t = this.now;
     await this.until(() => this.now - t >= settleSeconds, settleSeconds + 5, "settling");

@@ -1,7 +1,8 @@
 // `deno task optimize <walk-forward|walk-omni|kick|getup> --space F [flags]`: tunes the
 // parameters a space names with CMA-ES, scoring each candidate with an evaluation task on its
-// own freshly launched server (sync mode). Prints one JSON line per generation; the best values so far are kept in
-// the --out param file, ready for --paramsfile or for copying into paramfiles/.
+// own freshly launched server (sync mode). Prints one JSON line per generation; the best values
+// so far are kept in the --out param file, ready for --paramsfile or for copying into
+// paramfiles/.
 
 import { parseArgs } from "cli-args";
 import { isRobotType, type RobotType } from "../body/joints.ts";

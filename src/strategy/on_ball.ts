@@ -40,11 +40,13 @@ const KICK_POSITION_TOLERANCE = 0.035;
 /** …and faces the target this well. */
 const KICK_HEADING_TOLERANCE = 10 * Math.PI / 180;
 /**
- * The kick pose puts the ball this much farther ahead than the kick spot, and the kick waits
- * while the ball is more than 5 mm closer than the spot: a ball too close was pulled back by the
- * draw-back and hit again by the swing (a double touch, in 3 of 10 kick-offs).
+ * The kick pose puts the ball KICK_SPOT_MARGIN farther ahead than the kick spot, and the kick
+ * waits while the ball is more than KICK_TOO_CLOSE closer than the spot: a ball too close was
+ * pulled back by the draw-back and hit again by the swing (a double touch, in 3 of 10
+ * kick-offs). Metres.
  */
 const KICK_SPOT_MARGIN = 0.015;
+const KICK_TOO_CLOSE = 0.005;
 /** Shots (not set plays) are lined up only when the kick pose is this close (m). */
 const KICK_LINE_UP = 0.15;
 /** Dribbling: the torso this far behind the ball. */
@@ -115,7 +117,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     const off = Math.hypot(pose.x - self.x, pose.y - self.y);
     if (
       off < KICK_POSITION_TOLERANCE && headingError < KICK_HEADING_TOLERANCE &&
-      rel.x > k.x - 0.005
+      rel.x > k.x - KICK_TOO_CLOSE
     ) {
       return { kind: "kick", leftFoot };
     }
