@@ -301,7 +301,7 @@ Deno.test("agent --behaviour soccer on the fake server: beam, play, keep away, b
 });
 
 Deno.test("soccer: shots go beside the goal's centre, away from a keeper in front of it", async () => {
-  const { aimPoint } = await import("../src/behavior/soccer.ts");
+  const { aimPoint } = await import("../src/behavior/ball_play.ts");
   assert.deepEqual(aimPoint({ x: 10, y: 2 }, []), { x: 15.2, y: 0.6 });
   assert.deepEqual(aimPoint({ x: 10, y: -2 }, []), { x: 15.2, y: -0.6 });
   assert.deepEqual(aimPoint({ x: 10, y: -2 }, [{ x: 14.2, y: -0.3 }]), { x: 15.2, y: 0.6 });

@@ -5,6 +5,7 @@
 import assert from "assert";
 import { PlayMode } from "../src/protocol/playmode.ts";
 import { avoidObstacles } from "../src/strategy/avoid.ts";
+import { ballWaypoint, DRIBBLE_PATH } from "../src/strategy/ball_path.ts";
 import { onBallAction, type OnBallInput, relative } from "../src/strategy/on_ball.ts";
 import { FREE_KICK_KEEP, GOAL_KICK_KEEP, keepAway, situation } from "../src/strategy/situation.ts";
 
@@ -57,10 +58,44 @@ Deno.test("avoid: a clear path is kept; a robot in the way is passed on its free
   assert.equal(avoidObstacles(self, target, [{ x: 2, y: 0.7 }]), target);
 });
 
+Deno.test("ball path: straight when clear; past the first opponent in the way on its free side", () => {
+  const ball = { x: 0, y: 0 };
+  const goal = { x: 10, y: 0 };
+  const clear = ballWaypoint(ball, goal, [{ x: 2, y: 1 }, { x: -1, y: 0 }, { x: 5, y: 0 }], 0, {
+    ...DRIBBLE_PATH,
+    lookahead: 4,
+  });
+  assert.deepEqual(clear, { x: 10, y: 0, side: 0 }, "beside, behind and beyond the lookahead");
+  const w = ballWaypoint(ball, goal, [{ x: 3, y: 0.2 }, { x: 1.5, y: 0.1 }], 0, DRIBBLE_PATH);
+  assert.equal(w.side, -1, "the opponent is left of the path: pass right");
+  assert.ok(Math.abs(w.x - (1.5 + DRIBBLE_PATH.beyond)) < 1e-9, "the nearest one first");
+  assert.ok(Math.abs(w.y - (0.1 - DRIBBLE_PATH.detour)) < 1e-9, JSON.stringify(w));
+  // Right on the path, the side chosen last cycle holds; off it, the free side wins.
+  assert.equal(ballWaypoint(ball, goal, [{ x: 1.5, y: -0.1 }], -1, DRIBBLE_PATH).side, -1);
+  assert.equal(ballWaypoint(ball, goal, [{ x: 1.5, y: -0.1 }], 0, DRIBBLE_PATH).side, 1);
+  assert.equal(ballWaypoint(ball, goal, [{ x: 1.5, y: -0.4 }], -1, DRIBBLE_PATH).side, 1);
+  // The keeper in the goal is left to the aim.
+  assert.deepEqual(
+    ballWaypoint({ x: 10, y: 0 }, { x: 15.2, y: 0.6 }, [{ x: 14, y: 0.1 }], 0, DRIBBLE_PATH),
+    { x: 15.2, y: 0.6, side: 0 },
+  );
+  // A waypoint off the field goes to the other side.
+  const edge = ballWaypoint(
+    { x: 0, y: 9.3 },
+    { x: 10, y: 9.3 },
+    [{ x: 2, y: 9.2 }],
+    0,
+    DRIBBLE_PATH,
+  );
+  assert.equal(edge.side, -1);
+  assert.ok(edge.y < 9.3, JSON.stringify(edge));
+});
+
 const base: OnBallInput = {
   self: { x: -1, y: 0, theta: 0 },
   ball: { x: 0, y: 0 },
   target: { x: 15.2, y: 0 },
+  goalDistance: 15.2,
   opponents: [],
   kickSpot: { x: 0.19, y: 0.08 },
   shootRange: 8,
@@ -89,18 +124,34 @@ Deno.test("on ball: far from goal, line up behind the ball and dribble", () => {
   }
 });
 
+Deno.test("on ball: a dribbled ball at our feet or bounced ahead and aside is played on", () => {
+  const atFeet = onBallAction({ ...base, self: { x: -0.1, y: 0, theta: 0 } });
+  assert.equal(atFeet.kind, "dribble", "10 cm ahead is not the wrong side of the ball");
+  const ahead = onBallAction({ ...base, self: { x: -0.6, y: -0.2, theta: 0 } });
+  assert.equal(ahead.kind, "dribble");
+  if (ahead.kind === "dribble") assert.ok(ahead.bearing > 0.3, "the ball lies to the left");
+  const wide = onBallAction({ ...base, self: { x: -0.3, y: -0.3, theta: 0 } });
+  assert.equal(wide.kind, "approach", "outside the cone: line up again");
+  const beside = onBallAction({ ...base, self: { x: 0.02, y: -0.1, theta: 0 } });
+  assert.equal(beside.kind, "approach", "level with the ball: go around it");
+});
+
 Deno.test("on ball: in range, walk to the kick pose; kick when there, with the near foot", () => {
   const ball = { x: 10, y: 1 };
+  const inRange = { ...base, goalDistance: Math.hypot(15.2 - 10, 1) };
   const heading = Math.atan2(0 - 1, 15.2 - 10);
   const c = Math.cos(heading), s = Math.sin(heading);
   // The pose that puts the ball at (0.19, 0.08) in the robot frame (left foot).
   const pose = { x: 10 - (c * 0.19 - s * 0.08), y: 1 - (s * 0.19 + c * 0.08), theta: heading };
-  assert.deepEqual(onBallAction({ ...base, ball, self: pose }), { kind: "kick", leftFoot: true });
+  assert.deepEqual(onBallAction({ ...inRange, ball, self: pose }), {
+    kind: "kick",
+    leftFoot: true,
+  });
   const rel = relative(pose, ball);
   assert.ok(Math.abs(rel.x - 0.19) < 1e-9 && Math.abs(rel.y - 0.08) < 1e-9);
   // The kick pose aims 1.5 cm farther back than the spot; a ball closer than the spot waits.
   const aimed = { x: pose.x - c * 0.015, y: pose.y - s * 0.015 };
-  const off = onBallAction({ ...base, ball, self: { ...pose, x: pose.x - 0.1 } });
+  const off = onBallAction({ ...inRange, ball, self: { ...pose, x: pose.x - 0.1 } });
   assert.equal(off.kind, "approach");
   if (off.kind === "approach") {
     assert.ok(off.fine);
@@ -110,10 +161,10 @@ Deno.test("on ball: in range, walk to the kick pose; kick when there, with the n
     );
   }
   const close = { ...pose, x: pose.x + c * 0.01, y: pose.y + s * 0.01 };
-  assert.equal(onBallAction({ ...base, ball, self: close }).kind, "approach");
+  assert.equal(onBallAction({ ...inRange, ball, self: close }).kind, "approach");
   // Farther from the kick pose, a shot is not lined up: the dribble goes on, from a spot behind
   // the ball as far as we are off the line (here 0.4 m), so that we arrive facing along it.
-  const far = onBallAction({ ...base, ball, self: { x: 9, y: 1.6, theta: heading } });
+  const far = onBallAction({ ...inRange, ball, self: { x: 9, y: 1.6, theta: heading } });
   assert.equal(far.kind, "approach");
   if (far.kind === "approach") {
     const across = -(9 - 10) * s + (1.6 - 1) * c;
@@ -122,7 +173,7 @@ Deno.test("on ball: in range, walk to the kick pose; kick when there, with the n
   }
   // The ball to our right: the right foot's pose, mirrored.
   const right = onBallAction({
-    ...base,
+    ...inRange,
     ball,
     leftFoot: false,
     self: { x: 10 - (c * 0.19 + s * 0.08), y: 1 - (s * 0.19 - c * 0.08), theta: heading },

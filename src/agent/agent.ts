@@ -50,6 +50,8 @@ export interface AgentOptions {
    * evaluation) does.
    */
   behaviour?: string;
+  /** Without a behaviour, still turn the head to the ball (an evaluation that plays it). */
+  headControl?: boolean;
 }
 
 type Phase = "new" | "scene-sent" | "init-sent";
@@ -316,10 +318,10 @@ export class Agent {
       this.beamPending = false;
       this.log.debug(`beam to (${spot.x}, ${spot.y}) in ${w.playModeName}`);
     }
-    const view = this.decisions ? this.view() : null;
-    if (view) {
+    const view = this.decisions || this.options.headControl ? this.view() : null;
+    if (view && this.decisions) {
       const fallen = this.motion.fall !== "upright";
-      this.motion.set(this.decisions!.step({ view, fallen, team: this.team, outbox: this.outbox }));
+      this.motion.set(this.decisions.step({ view, fallen, team: this.team, outbox: this.outbox }));
       this.say(view, fallen);
     }
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.

@@ -4,23 +4,17 @@
 // walks to the role's spot facing the ball, around other players, and away from the ball
 // during the opponents' set plays.
 
-import { type Pose2, type WalkLimits, walkTo } from "../motion/walk_to.ts";
+import type { Pose2 } from "../motion/walk_to.ts";
 import type { MotionRequest } from "../motion/motion.ts";
-import { FIELD_LENGTH } from "../estimation/field.ts";
-import { avoidObstacles, type Point2 } from "../strategy/avoid.ts";
+import type { Point2 } from "../strategy/avoid.ts";
 import { goalieShouldClear, goalieTarget } from "../strategy/goalie.ts";
-import { type KickSpot, onBallAction } from "../strategy/on_ball.ts";
 import { type PlayerSpot, type Role, RoleKeeper, roleTargets } from "../strategy/roles.ts";
 import { keepAway, type Situation, situation } from "../strategy/situation.ts";
-import { clamp, wrapAngle } from "../util/angles.ts";
 import type { WorldView } from "../world/world_view.ts";
+import { APPROACH, BallPlayer, type BallPlayOptions, walkAround } from "./ball_play.ts";
 import type { Behavior, BehaviorContext, BehaviorFactory } from "./decision.ts";
 
-export interface SoccerOptions {
-  limits: WalkLimits;
-  kickSpot: KickSpot;
-  /** Shoot when the ball is this close to the opponents' goal, metres. */
-  shootRange: number;
+export interface SoccerOptions extends BallPlayOptions {
   /** Minimum time a player keeps its role, seconds. */
   roleHold: number;
 }
@@ -32,34 +26,11 @@ const HEARD_BALL_FRESH = 4;
 const MATE_FRESH = 2;
 /** A teammate's claim of the ball counts for this long (it is repeated every 0.44 s). */
 const CLAIM_FRESH = 1;
-/** We aim behind the opponents' goal line, this far to one side of the centre (posts: ±1.05). */
-const GOAL_X = FIELD_LENGTH / 2 + 0.2;
-const AIM_Y = 0.6;
-/** Closer to the goal line than this (m), in front of the goal, the ball goes straight in. */
-const GOAL_MOUTH = 2;
-/** Beyond this distance from the ball, the player at it still avoids other robots. */
-const BALL_NEAR = 1.2;
-
-/** Walking to a role's spot: face the way until 1 m out, then turn to face the ball. */
-const APPROACH = { decel: 0.6, faceDistance: 1.0, positionTolerance: 0.1, headingTolerance: 0.2 };
-/**
- * Walking to the ball: walk forward (turning) until close, because stepping sideways is the
- * walk's slowest direction; the last few centimetres of a kick pose are stepped precisely.
- */
-const BALL_APPROACH = { ...APPROACH, decel: 0.8, faceDistance: 0.4 };
-const FINE_APPROACH = {
-  decel: 0.4,
-  faceDistance: 0.25,
-  positionTolerance: 0.02,
-  headingTolerance: 0.08,
-};
 /**
  * The taker of one of our set plays may not touch the ball again before another player has
  * (the server gives the opponents a free kick): it keeps off the ball this long after its kick.
  */
 const TAKER_HOLD = 10;
-/** Dribbling faster than this kicks the ball too far ahead and off the line. */
-const DRIBBLE_SPEED = 0.7;
 
 export class SoccerBehavior implements Behavior {
   readonly name = "soccer";
@@ -68,12 +39,13 @@ export class SoccerBehavior implements Behavior {
   /** Where we were going last cycle. */
   target: Pose2 | null = null;
   private readonly keeper: RoleKeeper;
-  private leftFoot = true;
+  private readonly ballPlayer: BallPlayer;
   /** Until when we keep off the ball after taking a set play (server time). */
   private takerUntil = -Infinity;
 
   constructor(private readonly o: SoccerOptions) {
     this.keeper = new RoleKeeper(o.roleHold);
+    this.ballPlayer = new BallPlayer(o);
   }
 
   decide(ctx: BehaviorContext): MotionRequest | null {
@@ -129,7 +101,8 @@ export class SoccerBehavior implements Behavior {
     let spot: Point2 = role === "goalie" ? goalieTarget(ball.x, ball.y) : targets[role];
     if (keep > 0) spot = outside(spot, ball, keep);
     const facing = Math.atan2(ball.y - spot.y, ball.x - spot.x);
-    return this.walk(self, { ...spot, theta: facing }, this.obstacles(v), APPROACH);
+    this.target = { ...spot, theta: facing };
+    return walkAround(self, this.target, this.obstacles(v), this.o.limits, APPROACH);
   }
 
   /** Our ball estimate while fresh, else the freshest teammate report, else our old one. */
@@ -200,70 +173,16 @@ export class SoccerBehavior implements Behavior {
   }
 
   private playBall(v: WorldView, self: Pose2, ball: Point2, s: Situation): MotionRequest {
-    const opponents = v.opponents.filter((p) => v.time - p.seen < MATE_FRESH);
-    const a = onBallAction({
+    const request = this.ballPlayer.act({
       self,
       ball,
-      target: aimPoint(ball, opponents),
-      opponents,
-      kickSpot: this.o.kickSpot,
-      shootRange: this.o.shootRange,
+      opponents: v.opponents.filter((p) => v.time - p.seen < MATE_FRESH),
+      obstacles: this.obstacles(v),
       mustKick: s === "ourSetPlay" || s === "ourKickOff",
-      leftFoot: this.leftFoot,
     });
-    switch (a.kind) {
-      case "kick":
-        this.leftFoot = a.leftFoot;
-        this.target = null;
-        return { kind: "skill", name: a.leftFoot ? "SKILL_KICK_LEFT_LEG" : "SKILL_KICK_RIGHT_LEG" };
-      case "dribble": {
-        this.target = null;
-        const l = this.o.limits;
-        return {
-          kind: "walk",
-          vx: Math.min(l.maxForward, DRIBBLE_SPEED),
-          vy: clamp(3 * a.lateral, -l.maxSideways, l.maxSideways),
-          vth: clamp(2 * wrapAngle(a.heading - self.theta), -l.maxTurn, l.maxTurn),
-        };
-      }
-      case "approach": {
-        const near = dist(self, ball) < BALL_NEAR;
-        return this.walk(
-          self,
-          a.target,
-          near ? [] : this.obstacles(v),
-          a.fine ? FINE_APPROACH : BALL_APPROACH,
-        );
-      }
-    }
+    this.target = this.ballPlayer.target;
+    return request;
   }
-
-  private walk(
-    self: Pose2,
-    target: Pose2,
-    obstacles: readonly Point2[],
-    options: typeof APPROACH,
-  ): MotionRequest {
-    this.target = target;
-    const via = avoidObstacles(self, target, obstacles);
-    const goal = via === target ? target : { ...via, theta: target.theta };
-    const c = walkTo(self, goal, this.o.limits, options);
-    return { kind: "walk", vx: c.vx, vy: c.vy, vth: c.vth };
-  }
-}
-
-/**
- * Where in the opponents' goal to aim: beside the centre, on the side away from a keeper seen in
- * front of the goal, else on the ball's side (the shorter way). From the goal mouth, straight
- * in: lining up a diagonal there takes long and the goal is wide open ahead.
- */
-export function aimPoint(ball: Point2, opponents: readonly Point2[]): Point2 {
-  if (GOAL_X - ball.x < GOAL_MOUTH && Math.abs(ball.y) < AIM_Y + 0.3) {
-    return { x: GOAL_X, y: Math.max(-AIM_Y, Math.min(AIM_Y, ball.y)) };
-  }
-  const keeper = opponents.find((p) => p.x > GOAL_X - 3 && Math.abs(p.y) < 1.5);
-  const side = keeper ? (keeper.y > 0 ? -1 : 1) : (ball.y >= 0 ? 1 : -1);
-  return { x: GOAL_X, y: side * AIM_Y };
 }
 
 /** Whether the player at the ball may go for it in this situation. */

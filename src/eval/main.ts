@@ -11,6 +11,7 @@ import { parseServerSpec } from "../tools/server_launcher.ts";
 import { LOG_LEVELS, Logger } from "log";
 import { EvalSession } from "./session.ts";
 import {
+  dribble,
   type FallKind,
   FALLS,
   getup,
@@ -20,7 +21,7 @@ import {
   walkOmni,
 } from "./tasks.ts";
 
-const TASKS = ["walk-forward", "walk-omni", "getup", "kick"] as const;
+const TASKS = ["walk-forward", "walk-omni", "getup", "kick", "dribble"] as const;
 
 export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
 
@@ -82,7 +83,7 @@ async function main(args: string[]): Promise<number> {
     const core = await createCore(coreKind, type);
     const skills = await loadSkillFiles(bundledSkillFiles(), params);
     session = await EvalSession.open(
-      { team: "Eval", unum: 1, type, params, log, core, skills },
+      { team: "Eval", unum: 1, type, params, log, core, skills, headControl: task === "dribble" },
       "auto" in spec ? "auto" : spec,
     );
   } catch (e) {
@@ -96,6 +97,8 @@ async function main(args: string[]): Promise<number> {
       ? await walkOmni(session, runs)
       : task === "getup"
       ? await getup(session, runs, falls)
+      : task === "dribble"
+      ? await dribble(session, runs)
       : await kick(session, runs, v.kick as KickKind);
     console.log(JSON.stringify({ ...result, type, core: coreKind }));
     return 0;

@@ -1,7 +1,10 @@
 // The evaluation tasks, each measured with the server's ground truth: how far the robot walks
 // forward in 10 s, how fast it reaches omnidirectional targets, how reliably and quickly it
-// gets up, and how far and straight it kicks. Every task returns one JSON-able result.
+// gets up, how far and straight it kicks, and how fast it dribbles. Every task returns one
+// JSON-able result.
 
+import { soccerOptions } from "../agent/agent.ts";
+import { BallPlayer } from "../behavior/ball_play.ts";
 import { walkTo } from "../motion/walk_to.ts";
 import { wrapAngle } from "../util/angles.ts";
 import { trainer } from "../net/monitor.ts";
@@ -308,5 +311,65 @@ export async function walkOmni(s: EvalSession, runs: number, timeout = 20): Prom
     targets: runs * Object.keys(OMNI_TARGETS).length,
     falls,
     fallsAt,
+  };
+}
+
+export interface DribbleResult {
+  task: "dribble";
+  runs: number;
+  /** The ball's progress toward the opponents' goal per second, m/s. */
+  speed: RunStats;
+  falls: number;
+  /** Metres the ball went toward the goal, per run. */
+  distances: number[];
+}
+
+/**
+ * Dribbles for `seconds` toward the opponents' goal on an empty field, from standing 0.3 m behind
+ * the ball, playing it as the soccer behaviour does (from the agent's own estimates).
+ */
+export async function dribble(
+  s: EvalSession,
+  runs: number,
+  seconds = 20,
+): Promise<DribbleResult> {
+  const distances: number[] = [];
+  let falls = 0;
+  const a = s.agent;
+  await s.playOn();
+  for (let r = 0; r < runs; r++) {
+    const player = new BallPlayer(soccerOptions(a.options.params, a.motion.walk.params));
+    await s.place(-12, 0, 0);
+    const start = { x: -11.7, y: 0, z: 0.042 };
+    await s.monitor.send(trainer.ball(start, { x: 0, y: 0, z: 0 }));
+    await s.cycles(10);
+    const x0 = a.truth?.ballPos?.x ?? start.x;
+    const t0 = s.now;
+    falls += await watchFalls(s, async () => {
+      while (s.now - t0 < seconds) {
+        await a.nextCycle();
+        const v = a.view();
+        if (v.self && v.ball && a.motion.fall === "upright") {
+          a.motion.set(
+            player.act({
+              self: v.self,
+              ball: v.ball,
+              opponents: [],
+              obstacles: [],
+              mustKick: false,
+            }),
+          );
+        }
+      }
+    });
+    a.motion.set({ kind: "stand" });
+    distances.push((a.truth?.ballPos?.x ?? x0) - x0);
+  }
+  return {
+    task: "dribble",
+    runs,
+    speed: stats(distances.map((d) => d / seconds)),
+    falls,
+    distances: distances.map((d) => Math.round(d * 1000) / 1000),
   };
 }

@@ -16,11 +16,13 @@ export interface KickSpot {
 export interface OnBallInput {
   self: Pose2;
   ball: Point2;
-  /** Where the ball should go. */
+  /** Where the ball should go now (the goal, or a waypoint past an opponent on the way). */
   target: Point2;
+  /** How far the ball is from the goal, for the shooting range. */
+  goalDistance: number;
   opponents: readonly Point2[];
   kickSpot: KickSpot;
-  /** Kick (rather than dribble) when the ball is this close to the target. */
+  /** Kick (rather than dribble) when the ball is this close to the goal. */
   shootRange: number;
   /** Kick whatever the distance (set plays, clearances decided by the caller). */
   mustKick: boolean;
@@ -30,7 +32,8 @@ export interface OnBallInput {
 
 export type OnBallAction =
   | { kind: "approach"; target: Pose2; fine: boolean }
-  | { kind: "dribble"; heading: number; lateral: number }
+  /** Walk on along `heading`; the ball lies `lateral` to the side, at `bearing` (robot frame). */
+  | { kind: "dribble"; heading: number; lateral: number; bearing: number }
   | { kind: "kick"; leftFoot: boolean };
 
 /** An opponent this close to the ball in our half makes us clear it. */
@@ -58,8 +61,15 @@ const DRIBBLE_BEHIND = 0.2;
  */
 const LINE_UP_MAX = 1.0;
 const DRIBBLE_HEADING_TOLERANCE = 30 * Math.PI / 180;
-/** Dribbling: the ball at most this far to the side of the torso's centre line. */
+/**
+ * Dribbling goes on while the ball lies ahead, at most DRIBBLE_REACH out, within a cone: at most
+ * DRIBBLE_LATERAL to the side of the torso's centre line, plus DRIBBLE_CONE per metre ahead.
+ * A ball bounced half a metre ahead and a little aside is caught up with by walking on; lining
+ * up again from behind it took seconds.
+ */
+const DRIBBLE_REACH = 1.0;
 const DRIBBLE_LATERAL = 0.1;
+const DRIBBLE_CONE = 0.25;
 /** Behind the ball means at least this far on our side of it, along the line to the target. */
 const BEHIND_MARGIN = 0.12;
 /** Going around the ball: pass it at this distance. */
@@ -78,15 +88,21 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   const { self, ball, target } = o;
   const heading = Math.atan2(target.y - ball.y, target.x - ball.x);
   const ux = Math.cos(heading), uy = Math.sin(heading);
-  const toGoal = Math.hypot(target.x - ball.x, target.y - ball.y);
   const pressured = ball.x < 0 &&
     o.opponents.some((p) => Math.hypot(p.x - ball.x, p.y - ball.y) < PRESSURE_RADIUS);
-  const kick = o.mustKick || toGoal < o.shootRange || pressured;
+  const kick = o.mustKick || o.goalDistance < o.shootRange || pressured;
 
-  // On the wrong side of the ball: walk around it first.
+  const rel = relative(self, ball);
+  const headingError = Math.abs(wrapAngle(heading - self.theta));
+  const mayDribble = !o.mustKick && !pressured && headingError < DRIBBLE_HEADING_TOLERANCE &&
+    rel.x > 0 && rel.x < DRIBBLE_REACH &&
+    Math.abs(rel.y) < DRIBBLE_LATERAL + DRIBBLE_CONE * rel.x;
+
+  // On the wrong side of the ball: walk around it first (but a dribbled ball at our feet is
+  // played on).
   const along = (self.x - ball.x) * ux + (self.y - ball.y) * uy;
   const across = -(self.x - ball.x) * uy + (self.y - ball.y) * ux;
-  if (along > -BEHIND_MARGIN) {
+  if (along > -BEHIND_MARGIN && !mayDribble) {
     const side = across >= 0 ? 1 : -1;
     const reach = Math.abs(across) < AROUND ? AROUND : 0;
     return {
@@ -100,8 +116,6 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     };
   }
 
-  const rel = relative(self, ball);
-  const headingError = Math.abs(wrapAngle(heading - self.theta));
   if (kick) {
     const threshold = o.leftFoot ? -FOOT_HYSTERESIS : FOOT_HYSTERESIS;
     const leftFoot = rel.y >= threshold;
@@ -127,11 +141,8 @@ export function onBallAction(o: OnBallInput): OnBallAction {
       return { kind: "approach", target: pose, fine: off < 0.4 };
     }
   }
-  if (
-    headingError < DRIBBLE_HEADING_TOLERANCE && rel.x > 0.05 && rel.x < DRIBBLE_BEHIND + 0.3 &&
-    Math.abs(rel.y) < DRIBBLE_LATERAL
-  ) {
-    return { kind: "dribble", heading, lateral: rel.y };
+  if (mayDribble) {
+    return { kind: "dribble", heading, lateral: rel.y, bearing: Math.atan2(rel.y, rel.x) };
   }
   // Lining up to dribble needs no precision: the fine approach only for the last steps.
   const behind = Math.max(DRIBBLE_BEHIND, Math.min(LINE_UP_MAX, Math.abs(across)));

@@ -1,0 +1,155 @@
+// Playing the ball: where to aim in the opponents' goal, and the turn of the on-ball decision
+// (approach, dribble, kick) into a motion request, with what it keeps from cycle to cycle (the
+// kicking foot, the side an opponent in the ball's path is passed on). The soccer behaviour and
+// the dribble evaluation both play the ball through it. Field frame of our side, SI units.
+
+import { FIELD_LENGTH } from "../estimation/field.ts";
+import type { MotionRequest } from "../motion/motion.ts";
+import { type Pose2, type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
+import { avoidObstacles, type Point2 } from "../strategy/avoid.ts";
+import { ballWaypoint, DRIBBLE_PATH, KICK_PATH, type PathSide } from "../strategy/ball_path.ts";
+import { type KickSpot, onBallAction } from "../strategy/on_ball.ts";
+import { clamp, wrapAngle } from "../util/angles.ts";
+
+/** We aim behind the opponents' goal line, this far to one side of the centre (posts: ±1.05). */
+const GOAL_X = FIELD_LENGTH / 2 + 0.2;
+const AIM_Y = 0.6;
+/** Closer to the goal line than this (m), in front of the goal, the ball goes straight in. */
+const GOAL_MOUTH = 2;
+/** Beyond this distance from the ball, the player at it still avoids other robots. */
+const BALL_NEAR = 1.2;
+/** Dribbling faster than this kicks the ball too far ahead and off the line. */
+const DRIBBLE_SPEED = 0.9;
+/**
+ * Dribbling turns toward the ball by this much per radian of its bearing, as well as back to
+ * the line: the robot settles facing halfway between them.
+ */
+const DRIBBLE_STEER = 1;
+
+/** Walking to a spot: face the way until 1 m out, then turn to face the target heading. */
+export const APPROACH: WalkToOptions = {
+  decel: 0.6,
+  faceDistance: 1.0,
+  positionTolerance: 0.1,
+  headingTolerance: 0.2,
+};
+/**
+ * Walking to the ball: walk forward (turning) until close, because stepping sideways is the
+ * walk's slowest direction; the last few centimetres of a kick pose are stepped precisely.
+ */
+const BALL_APPROACH: WalkToOptions = { ...APPROACH, decel: 0.8, faceDistance: 0.4 };
+const FINE_APPROACH: WalkToOptions = {
+  decel: 0.4,
+  faceDistance: 0.25,
+  positionTolerance: 0.02,
+  headingTolerance: 0.08,
+};
+
+/**
+ * Where in the opponents' goal to aim: beside the centre, on the side away from a keeper seen in
+ * front of the goal, else on the ball's side (the shorter way). From the goal mouth, straight
+ * in: lining up a diagonal there takes long and the goal is wide open ahead.
+ */
+export function aimPoint(ball: Point2, opponents: readonly Point2[]): Point2 {
+  if (GOAL_X - ball.x < GOAL_MOUTH && Math.abs(ball.y) < AIM_Y + 0.3) {
+    return { x: GOAL_X, y: Math.max(-AIM_Y, Math.min(AIM_Y, ball.y)) };
+  }
+  const keeper = opponents.find((p) => p.x > GOAL_X - 3 && Math.abs(p.y) < 1.5);
+  const side = keeper ? (keeper.y > 0 ? -1 : 1) : (ball.y >= 0 ? 1 : -1);
+  return { x: GOAL_X, y: side * AIM_Y };
+}
+
+/** Walks toward `target` by `walkTo`, via a waypoint around the first obstacle in the way. */
+export function walkAround(
+  self: Pose2,
+  target: Pose2,
+  obstacles: readonly Point2[],
+  limits: WalkLimits,
+  options: WalkToOptions,
+): MotionRequest {
+  const via = avoidObstacles(self, target, obstacles);
+  const goal = via === target ? target : { ...via, theta: target.theta };
+  const c = walkTo(self, goal, limits, options);
+  return { kind: "walk", vx: c.vx, vy: c.vy, vth: c.vth };
+}
+
+export interface BallPlayOptions {
+  limits: WalkLimits;
+  kickSpot: KickSpot;
+  /** Shoot when the ball is this close to the opponents' goal, metres. */
+  shootRange: number;
+}
+
+export interface BallPlayInput {
+  self: Pose2;
+  ball: Point2;
+  /** Opponents seen lately: the ball's path goes around them. */
+  opponents: readonly Point2[];
+  /** Every robot to walk around while still far from the ball. */
+  obstacles: readonly Point2[];
+  /** A set play or kick-off: kick, however long the lining up takes. */
+  mustKick: boolean;
+}
+
+export class BallPlayer {
+  /** Where we walk to this cycle (null while dribbling or kicking). */
+  target: Pose2 | null = null;
+  private leftFoot = true;
+  private detourSide: PathSide = 0;
+
+  constructor(private readonly o: BallPlayOptions) {}
+
+  act(i: BallPlayInput): MotionRequest {
+    const { self, ball } = i;
+    const aim = aimPoint(ball, i.opponents);
+    const way = ballWaypoint(
+      ball,
+      aim,
+      i.opponents,
+      this.detourSide,
+      i.mustKick ? KICK_PATH : DRIBBLE_PATH,
+    );
+    this.detourSide = way.side;
+    const a = onBallAction({
+      self,
+      ball,
+      target: way,
+      goalDistance: Math.hypot(aim.x - ball.x, aim.y - ball.y),
+      opponents: i.opponents,
+      kickSpot: this.o.kickSpot,
+      shootRange: this.o.shootRange,
+      mustKick: i.mustKick,
+      leftFoot: this.leftFoot,
+    });
+    const l = this.o.limits;
+    switch (a.kind) {
+      case "kick":
+        this.leftFoot = a.leftFoot;
+        this.target = null;
+        return { kind: "skill", name: a.leftFoot ? "SKILL_KICK_LEFT_LEG" : "SKILL_KICK_RIGHT_LEG" };
+      case "dribble":
+        this.target = null;
+        return {
+          kind: "walk",
+          vx: Math.min(l.maxForward, DRIBBLE_SPEED),
+          vy: clamp(3 * a.lateral, -l.maxSideways, l.maxSideways),
+          vth: clamp(
+            2 * wrapAngle(a.heading - self.theta) + DRIBBLE_STEER * a.bearing,
+            -l.maxTurn,
+            l.maxTurn,
+          ),
+        };
+      case "approach": {
+        this.target = a.target;
+        const near = Math.hypot(ball.x - self.x, ball.y - self.y) < BALL_NEAR;
+        return walkAround(
+          self,
+          a.target,
+          near ? [] : i.obstacles,
+          l,
+          a.fine ? FINE_APPROACH : BALL_APPROACH,
+        );
+      }
+    }
+  }
+}
