@@ -313,5 +313,7 @@ Deno.test("soccer: shots go beside the goal's centre, away from a keeper in fron
   );
   // In the goal mouth: straight in, whatever the keeper.
   assert.deepEqual(aimPoint({ x: 14.5, y: 0.5 }, [{ x: 14.8, y: 0.1 }]), { x: 15.2, y: 0.5 });
+  // …unless the keeper stands right ahead: then beside it.
+  assert.deepEqual(aimPoint({ x: 14.2, y: 0 }, [{ x: 14.6, y: 0.1 }]), { x: 15.2, y: -0.6 });
   assert.deepEqual(aimPoint({ x: 13.9, y: -0.8 }, []), { x: 15.2, y: -0.6 });
 });

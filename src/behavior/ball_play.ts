@@ -48,13 +48,14 @@ const FINE_APPROACH: WalkToOptions = {
 /**
  * Where in the opponents' goal to aim: beside the centre, on the side away from a keeper seen in
  * front of the goal, else on the ball's side (the shorter way). From the goal mouth, straight
- * in: lining up a diagonal there takes long and the goal is wide open ahead.
+ * in unless the keeper stands right ahead: lining up a diagonal there takes long.
  */
 export function aimPoint(ball: Point2, opponents: readonly Point2[]): Point2 {
-  if (GOAL_X - ball.x < GOAL_MOUTH && Math.abs(ball.y) < AIM_Y + 0.3) {
+  const keeper = opponents.find((p) => p.x > GOAL_X - 3 && Math.abs(p.y) < 1.5);
+  const blocked = keeper !== undefined && keeper.x > ball.x && Math.abs(keeper.y - ball.y) < 0.3;
+  if (GOAL_X - ball.x < GOAL_MOUTH && Math.abs(ball.y) < AIM_Y + 0.3 && !blocked) {
     return { x: GOAL_X, y: Math.max(-AIM_Y, Math.min(AIM_Y, ball.y)) };
   }
-  const keeper = opponents.find((p) => p.x > GOAL_X - 3 && Math.abs(p.y) < 1.5);
   const side = keeper ? (keeper.y > 0 ? -1 : 1) : (ball.y >= 0 ? 1 : -1);
   return { x: GOAL_X, y: side * AIM_Y };
 }

@@ -47,11 +47,6 @@ export interface BallWaypoint extends Point2 {
 
 /** Below this distance from the path, an opponent counts as on it, and the last side holds. */
 const ON_PATH = 0.25;
-/**
- * Opponents this close to the target are left to the aim (the keeper in the goal: the aim is
- * already the side of the goal away from it).
- */
-const NEAR_TARGET = 1.5;
 /** Waypoints stay this far inside the side lines. */
 const FIELD_MARGIN = 0.3;
 
@@ -76,10 +71,7 @@ export function ballWaypoint(
   for (const p of opponents) {
     const along = (p.x - ball.x) * ux + (p.y - ball.y) * uy;
     const across = -(p.x - ball.x) * uy + (p.y - ball.y) * ux;
-    if (
-      along > 0 && along < reach && Math.abs(across) < o.clearance && along < firstAlong &&
-      Math.hypot(p.x - target.x, p.y - target.y) > NEAR_TARGET
-    ) {
+    if (along > 0 && along < reach && Math.abs(across) < o.clearance && along < firstAlong) {
       first = p;
       firstAlong = along;
       firstAcross = across;
