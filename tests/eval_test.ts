@@ -1,10 +1,10 @@
-// The evaluation tool against the fake server: a scripted world in which the robot's ground
-// truth moves forward at a known speed, so walk-forward must report exactly that speed in its
-// JSON result; the trainer commands arrive on a stand-in monitor port.
+// The evaluation tool against the fake server: a scripted world in which the robot's (or the
+// ball's) ground truth moves forward at a known speed, so walk-forward (dribble) must report
+// exactly that speed in its JSON result; the trainer commands arrive on a stand-in monitor port.
 
 import assert from "assert";
 import { EvalSession } from "../src/eval/session.ts";
-import { walkForward } from "../src/eval/tasks.ts";
+import { dribble, walkForward } from "../src/eval/tasks.ts";
 import { encodeFrame } from "../src/net/framing.ts";
 import { FramedConnection } from "../src/net/connection.ts";
 import { FakeServer } from "../src/testing/fake_server.ts";
@@ -63,4 +63,45 @@ Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on
     commands.some((c) => /^\(agent \(unum 1\) \(team Left\) \(move -12 0 0\.4 -90\)\)$/.test(c)),
   );
   JSON.parse(JSON.stringify(result));
+});
+
+Deno.test("eval dribble: the ball's progress from ground truth, the ball placed by the trainer", async () => {
+  const BALL_SPEED = 0.3;
+  const server = FakeServer.start({
+    script: function* (s) {
+      yield cycleMessage(0, "BeforeKickOff");
+      yield cycleMessage(0.02, "BeforeKickOff", `(unum ${s.unum}) (team left) `);
+      for (let i = 2; i < 3000; i++) {
+        const t = i * 0.02;
+        yield cycleMessage(t, "PlayOn") +
+          `(See (mypos -12 0.00 0.52) (myorien 0.00) (ballpos ${
+            (BALL_SPEED * t).toFixed(4)
+          } 0.00 0.04))`;
+      }
+    },
+  });
+  const monitor = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const commands: string[] = [];
+  const monitorTask = (async () => {
+    const conn = await monitor.accept();
+    await conn.write(encodeFrame("(FieldLength 30)"));
+    const link = new FramedConnection(conn);
+    for await (const f of link.frames()) commands.push(new TextDecoder().decode(f));
+  })();
+  const { agent } = await makeAgent(1, 0, "Eval", "error");
+  const session = await EvalSession.open(agent.options, {
+    host: "127.0.0.1",
+    port: server.port,
+    monitorPort: monitor.addr.port,
+  });
+  const result = await dribble(session, 2, 2);
+  await session.close();
+  monitor.close();
+  await monitorTask;
+  await server.close();
+  assert.deepEqual(Object.keys(result), ["task", "runs", "speed", "falls", "distances"]);
+  assert.equal(result.task, "dribble");
+  assert.equal(result.distances.length, 2);
+  assert.ok(Math.abs(result.speed.mean - BALL_SPEED) < 0.02, `${result.speed.mean}`);
+  assert.equal(commands.filter((c) => c.startsWith("(ball (pos -11.7 0 0.042)")).length, 2);
 });
