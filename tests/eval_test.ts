@@ -99,7 +99,7 @@ Deno.test("eval dribble: the ball's progress from ground truth, the ball placed 
   monitor.close();
   await monitorTask;
   await server.close();
-  assert.deepEqual(Object.keys(result), ["task", "runs", "speed", "falls", "distances"]);
+  assert.deepEqual(Object.keys(result), ["task", "runs", "speed", "falls", "distances", "offLine"]);
   assert.equal(result.task, "dribble");
   assert.equal(result.distances.length, 2);
   assert.ok(Math.abs(result.speed.mean - BALL_SPEED) < 0.02, `${result.speed.mean}`);

@@ -21,10 +21,20 @@ const BALL_NEAR = 1.2;
 /** Dribbling faster than this kicks the ball too far ahead and off the line. */
 const DRIBBLE_SPEED = 0.9;
 /**
- * Dribbling turns toward the ball by this much per radian of its bearing, as well as back to
- * the line: the robot settles facing halfway between them.
+ * Dribbling turns toward a ball bounced ahead by this much per radian of its bearing, as well as
+ * back to the line: the robot settles facing halfway between them. Not at the feet, where a
+ * small offset is a large bearing and turning to it pushes the ball aside; the weight grows from
+ * 0 at STEER_FROM ahead to 1 at STEER_FULL.
  */
 const DRIBBLE_STEER = 1;
+const STEER_FROM = 0.2;
+const STEER_FULL = 0.5;
+/**
+ * Near the goal, a waypoint around the keeper stays this close to the centre line, inside the
+ * posts (±1.05): a dribble drifts, and one aimed 1 m aside went wide.
+ */
+const GOAL_AREA_X = GOAL_X - 2.5;
+const GOAL_WAYPOINT_Y = 0.75;
 
 /** Walking to a spot: face the way until 1 m out, then turn to face the target heading. */
 export const APPROACH: WalkToOptions = {
@@ -111,10 +121,13 @@ export class BallPlayer {
       i.mustKick ? KICK_PATH : DRIBBLE_PATH,
     );
     this.detourSide = way.side;
+    const target = way.side !== 0 && way.x > GOAL_AREA_X
+      ? { x: way.x, y: clamp(way.y, -GOAL_WAYPOINT_Y, GOAL_WAYPOINT_Y) }
+      : way;
     const a = onBallAction({
       self,
       ball,
-      target: way,
+      target,
       goalDistance: Math.hypot(aim.x - ball.x, aim.y - ball.y),
       opponents: i.opponents,
       kickSpot: this.o.kickSpot,
@@ -128,18 +141,20 @@ export class BallPlayer {
         this.leftFoot = a.leftFoot;
         this.target = null;
         return { kind: "skill", name: a.leftFoot ? "SKILL_KICK_LEFT_LEG" : "SKILL_KICK_RIGHT_LEG" };
-      case "dribble":
+      case "dribble": {
         this.target = null;
+        const steer = clamp((a.ahead - STEER_FROM) / (STEER_FULL - STEER_FROM), 0, 1);
         return {
           kind: "walk",
           vx: Math.min(l.maxForward, DRIBBLE_SPEED),
           vy: clamp(3 * a.lateral, -l.maxSideways, l.maxSideways),
           vth: clamp(
-            2 * wrapAngle(a.heading - self.theta) + DRIBBLE_STEER * a.bearing,
+            2 * wrapAngle(a.heading - self.theta) + DRIBBLE_STEER * steer * a.bearing,
             -l.maxTurn,
             l.maxTurn,
           ),
         };
+      }
       case "approach": {
         this.target = a.target;
         const near = Math.hypot(ball.x - self.x, ball.y - self.y) < BALL_NEAR;

@@ -322,6 +322,8 @@ export interface DribbleResult {
   falls: number;
   /** Metres the ball went toward the goal, per run. */
   distances: number[];
+  /** How far the ball ended off the start line (y = 0), per run, metres. */
+  offLine: number[];
 }
 
 /**
@@ -334,6 +336,7 @@ export async function dribble(
   seconds = 20,
 ): Promise<DribbleResult> {
   const distances: number[] = [];
+  const offLine: number[] = [];
   let falls = 0;
   const a = s.agent;
   await s.playOn();
@@ -364,6 +367,7 @@ export async function dribble(
     });
     a.motion.set({ kind: "stand" });
     distances.push((a.truth?.ballPos?.x ?? x0) - x0);
+    offLine.push(Math.abs(a.truth?.ballPos?.y ?? 0));
   }
   return {
     task: "dribble",
@@ -371,5 +375,6 @@ export async function dribble(
     speed: stats(distances.map((d) => d / seconds)),
     falls,
     distances: distances.map((d) => Math.round(d * 1000) / 1000),
+    offLine: offLine.map((d) => Math.round(d * 1000) / 1000),
   };
 }
