@@ -12,24 +12,19 @@ import { cycleMessage, makeAgent } from "./helpers.ts";
 
 const SPEED = 0.5;
 
-Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on the monitor", async () => {
-  let walking = -1;
-  let agentRef: { motion: { activity: string } } | null = null;
+/**
+ * An eval session against a fake server playing `script` (after registration on the left), with
+ * a stand-in monitor port that records the trainer commands; `run` gets the session.
+ */
+async function onFakeServer<T>(
+  cycles: (t: number) => string,
+  run: (session: EvalSession) => Promise<T>,
+): Promise<{ result: T; commands: string[] }> {
   const server = FakeServer.start({
     script: function* (s) {
       yield cycleMessage(0, "BeforeKickOff");
       yield cycleMessage(0.02, "BeforeKickOff", `(unum ${s.unum}) (team left) `);
-      let x = -12;
-      for (let i = 2; i < 3000; i++) {
-        const t = i * 0.02;
-        // Ground truth moves only while the agent's motion says it walks.
-        if (agentRef?.motion.activity === "walk") {
-          if (walking < 0) walking = t;
-          x += SPEED * 0.02;
-        }
-        yield cycleMessage(t, "PlayOn") +
-          `(See (mypos ${x.toFixed(4)} 0.00 0.52) (myorien 0.00) (ballpos 0.00 0.00 0.04))`;
-      }
+      for (let i = 2; i < 3000; i++) yield cycleMessage(i * 0.02, "PlayOn") + cycles(i * 0.02);
     },
   });
   const monitor = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -46,12 +41,29 @@ Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on
     port: server.port,
     monitorPort: monitor.addr.port,
   });
-  agentRef = session.agent;
-  const result = await walkForward(session, 1, 2);
+  const result = await run(session);
   await session.close();
   monitor.close();
   await monitorTask;
   await server.close();
+  return { result, commands };
+}
+
+Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on the monitor", async () => {
+  let walking = -1;
+  let agentRef: { motion: { activity: string } } | null = null;
+  let x = -12;
+  const { result, commands } = await onFakeServer((t) => {
+    // Ground truth moves only while the agent's motion says it walks.
+    if (agentRef?.motion.activity === "walk") {
+      if (walking < 0) walking = t;
+      x += SPEED * 0.02;
+    }
+    return `(See (mypos ${x.toFixed(4)} 0.00 0.52) (myorien 0.00) (ballpos 0.00 0.00 0.04))`;
+  }, (session) => {
+    agentRef = session.agent;
+    return walkForward(session, 1, 2);
+  });
   assert.deepEqual(Object.keys(result), ["task", "runs", "speed", "falls", "distances"]);
   assert.equal(result.task, "walk-forward");
   assert.equal(result.falls, 0);
@@ -67,38 +79,13 @@ Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on
 
 Deno.test("eval dribble: the ball's progress from ground truth, the ball placed by the trainer", async () => {
   const BALL_SPEED = 0.3;
-  const server = FakeServer.start({
-    script: function* (s) {
-      yield cycleMessage(0, "BeforeKickOff");
-      yield cycleMessage(0.02, "BeforeKickOff", `(unum ${s.unum}) (team left) `);
-      for (let i = 2; i < 3000; i++) {
-        const t = i * 0.02;
-        yield cycleMessage(t, "PlayOn") +
-          `(See (mypos -12 0.00 0.52) (myorien 0.00) (ballpos ${
-            (BALL_SPEED * t).toFixed(4)
-          } 0.00 0.04))`;
-      }
-    },
-  });
-  const monitor = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const commands: string[] = [];
-  const monitorTask = (async () => {
-    const conn = await monitor.accept();
-    await conn.write(encodeFrame("(FieldLength 30)"));
-    const link = new FramedConnection(conn);
-    for await (const f of link.frames()) commands.push(new TextDecoder().decode(f));
-  })();
-  const { agent } = await makeAgent(1, 0, "Eval", "error");
-  const session = await EvalSession.open(agent.options, {
-    host: "127.0.0.1",
-    port: server.port,
-    monitorPort: monitor.addr.port,
-  });
-  const result = await dribble(session, 2, 2);
-  await session.close();
-  monitor.close();
-  await monitorTask;
-  await server.close();
+  const { result, commands } = await onFakeServer(
+    (t) =>
+      `(See (mypos -12 0.00 0.52) (myorien 0.00) (ballpos ${
+        (BALL_SPEED * t).toFixed(4)
+      } 0.00 0.04))`,
+    (session) => dribble(session, 2, 2),
+  );
   assert.deepEqual(Object.keys(result), ["task", "runs", "speed", "falls", "distances", "offLine"]);
   assert.equal(result.task, "dribble");
   assert.equal(result.distances.length, 2);
