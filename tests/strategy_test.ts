@@ -177,6 +177,19 @@ Deno.test("on ball: in range, walk to the kick pose; kick when there, with the n
     assert.ok(Math.abs(far.target.x - (10 - c * across)) < 1e-9, JSON.stringify(far.target));
     assert.ok(Math.abs(far.target.y - (1 - s * across)) < 1e-9, JSON.stringify(far.target));
   }
+  // Facing 8° off, at the same place, the ball lies 3 cm beside the spot: no kick yet, and the
+  // last steps go to where the ball lies on the spot as we face now.
+  const turned = { ...pose, theta: heading + 8 * Math.PI / 180 };
+  const step = onBallAction({ ...inRange, ball, self: turned });
+  assert.equal(step.kind, "approach");
+  if (step.kind === "approach") {
+    const ct = Math.cos(turned.theta), st = Math.sin(turned.theta);
+    const want = { x: 10 - (ct * 0.205 - st * 0.08), y: 1 - (st * 0.205 + ct * 0.08) };
+    assert.ok(
+      Math.hypot(step.target.x - want.x, step.target.y - want.y) < 1e-9,
+      JSON.stringify(step.target),
+    );
+  }
   // The ball to our right: the right foot's pose, mirrored.
   const right = onBallAction({
     ...inRange,

@@ -51,7 +51,8 @@ const BALL_APPROACH: WalkToOptions = { ...APPROACH, decel: 0.8, faceDistance: 0.
 const FINE_APPROACH: WalkToOptions = {
   decel: 0.4,
   faceDistance: 0.25,
-  positionTolerance: 0.02,
+  /** Below the kick's tolerances (on_ball.ts), so that arriving means the kick can start. */
+  positionTolerance: 0.015,
   headingTolerance: 0.08,
 };
 
