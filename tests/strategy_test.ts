@@ -135,7 +135,9 @@ Deno.test("on ball: a dribbled ball at our feet or bounced ahead and aside is pl
   assert.equal(atFeet.kind, "dribble", "10 cm ahead is not the wrong side of the ball");
   const ahead = onBallAction({ ...base, self: { x: -0.6, y: -0.2, theta: 0 } });
   assert.equal(ahead.kind, "dribble");
-  if (ahead.kind === "dribble") assert.ok(ahead.bearing > 0.3, "the ball lies to the left");
+  if (ahead.kind === "dribble") {
+    assert.ok(Math.atan2(ahead.lateral, ahead.ahead) > 0.3, "the ball lies to the left");
+  }
   const wide = onBallAction({ ...base, self: { x: -0.3, y: -0.3, theta: 0 } });
   assert.equal(wide.kind, "approach", "outside the cone: line up again");
   const beside = onBallAction({ ...base, self: { x: 0.02, y: -0.1, theta: 0 } });

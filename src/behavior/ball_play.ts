@@ -150,7 +150,8 @@ export class BallPlayer {
           vx: Math.min(l.maxForward, DRIBBLE_SPEED),
           vy: clamp(3 * a.lateral, -l.maxSideways, l.maxSideways),
           vth: clamp(
-            2 * wrapAngle(a.heading - self.theta) + DRIBBLE_STEER * steer * a.bearing,
+            2 * wrapAngle(a.heading - self.theta) +
+              DRIBBLE_STEER * steer * Math.atan2(a.lateral, a.ahead),
             -l.maxTurn,
             l.maxTurn,
           ),

@@ -28,6 +28,11 @@ export function stats(xs: number[]): RunStats {
   };
 }
 
+/** Metres rounded to the millimetre, for the JSON result. */
+function millimetres(xs: readonly number[]): number[] {
+  return xs.map((d) => Math.round(d * 1000) / 1000);
+}
+
 function headPos(s: EvalSession): { x: number; y: number; z: number } {
   const p = s.agent.truth?.myPos;
   if (!p) {
@@ -92,7 +97,7 @@ export async function walkForward(
     runs,
     speed: stats(distances.map((d) => d / seconds)),
     falls,
-    distances: distances.map((d) => Math.round(d * 1000) / 1000),
+    distances: millimetres(distances),
   };
 }
 
@@ -374,7 +379,7 @@ export async function dribble(
     runs,
     speed: stats(distances.map((d) => d / seconds)),
     falls,
-    distances: distances.map((d) => Math.round(d * 1000) / 1000),
-    offLine: offLine.map((d) => Math.round(d * 1000) / 1000),
+    distances: millimetres(distances),
+    offLine: millimetres(offLine),
   };
 }

@@ -32,11 +32,8 @@ export interface OnBallInput {
 
 export type OnBallAction =
   | { kind: "approach"; target: Pose2; fine: boolean }
-  /**
-   * Walk on along `heading`; the ball lies `ahead` and `lateral` to the side, at `bearing`
-   * (robot frame).
-   */
-  | { kind: "dribble"; heading: number; ahead: number; lateral: number; bearing: number }
+  /** Walk on along `heading`; the ball lies `ahead` and `lateral` to the side (robot frame). */
+  | { kind: "dribble"; heading: number; ahead: number; lateral: number }
   | { kind: "kick"; leftFoot: boolean };
 
 /** An opponent this close to the ball in our half makes us clear it. */
@@ -155,13 +152,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     }
   }
   if (mayDribble) {
-    return {
-      kind: "dribble",
-      heading,
-      ahead: rel.x,
-      lateral: rel.y,
-      bearing: Math.atan2(rel.y, rel.x),
-    };
+    return { kind: "dribble", heading, ahead: rel.x, lateral: rel.y };
   }
   // Lining up to dribble needs no precision: the fine approach only for the last steps.
   const behind = Math.max(DRIBBLE_BEHIND, Math.min(LINE_UP_MAX, Math.abs(across)));
