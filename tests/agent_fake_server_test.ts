@@ -211,6 +211,24 @@ Deno.test("runner: --record writes both directions in the replayable format", as
   for (let i = 1; i < rec.length; i++) assert.ok(rec[i].t >= rec[i - 1].t);
 });
 
+Deno.test("fake server: the kick-off taker beams to the ball, unless the kick-off is theirs", async () => {
+  const modes = ["BeforeKickOff", "KickOff_Right", "PlayOn", "Goal_Right", "Goal_Right"];
+  const more = ["KickOff_Left", "PlayOn", "Goal_Left", "Goal_Left"];
+  const script = function* () {
+    yield cycleMessage(0, "BeforeKickOff");
+    yield cycleMessage(0.02, "BeforeKickOff", "(unum 11) (team right) ");
+    const all = [...modes, ...more];
+    for (let i = 0; i < all.length; i++) yield cycleMessage(0.04 + i * 0.02, all[i]);
+  };
+  const { agent } = await makeAgent(11);
+  const { s } = await playScript(script, agent);
+  assert.deepEqual(s.violations, []);
+  const beams = replies(s).map((r) => /\(beam [^)]*\)/.exec(r)?.[0]).filter((b) => b);
+  // Before the half: at the ball. After our goal (we are right): back, their kick-off. After
+  // theirs: at the ball again.
+  assert.deepEqual(beams, ["(beam -0.3 -0.06 0)", "(beam -2.5 0 0)", "(beam -0.3 -0.06 0)"]);
+});
+
 Deno.test("fake server: the beam waits until the legs hold the stand pose", async () => {
   const script = function* () {
     yield cycleMessage(0, "BeforeKickOff", "", false);

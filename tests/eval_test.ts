@@ -1,10 +1,11 @@
 // The evaluation tool against the fake server: a scripted world in which the robot's (or the
 // ball's) ground truth moves forward at a known speed, so walk-forward (dribble) must report
 // exactly that speed in its JSON result; the trainer commands arrive on a stand-in monitor port.
+// The shoot task's runs with no ball in sight end as missed.
 
 import assert from "assert";
 import { EvalSession } from "../src/eval/session.ts";
-import { dribble, walkForward } from "../src/eval/tasks.ts";
+import { dribble, shoot, walkForward } from "../src/eval/tasks.ts";
 import { encodeFrame } from "../src/net/framing.ts";
 import { FramedConnection } from "../src/net/connection.ts";
 import { FakeServer } from "../src/testing/fake_server.ts";
@@ -91,4 +92,29 @@ Deno.test("eval dribble: the ball's progress from ground truth, the ball placed 
   assert.equal(result.distances.length, 2);
   assert.ok(Math.abs(result.speed.mean - BALL_SPEED) < 0.02, `${result.speed.mean}`);
   assert.equal(commands.filter((c) => c.startsWith("(ball (pos -11.7 0 0.042)")).length, 2);
+});
+
+Deno.test("eval shoot: robot and ball placed per run; a ball never seen is a missed run", async () => {
+  // Ground truth only, no vision: the agent never sees the ball, so it never kicks.
+  const { result, commands } = await onFakeServer(
+    () => "(See (mypos -6 0.00 0.52) (myorien 0.00) (ballpos -5 0.00 0.04))",
+    (session) => shoot(session, 2, 1),
+  );
+  assert.deepEqual(Object.keys(result), [
+    "task",
+    "runs",
+    "distance",
+    "directionError",
+    "seconds",
+    "missed",
+    "falls",
+    "distances",
+  ]);
+  assert.equal(result.missed, 2);
+  assert.deepEqual(result.distances, []);
+  assert.equal(commands.filter((c) => c.startsWith("(ball (pos -5 0 0.042)")).length, 2);
+  // The first run starts 1 m behind the ball, the second beside it facing along -y.
+  assert.ok(commands.some((c) => c.includes("(move -6 0 0.4 -90)")));
+  assert.ok(commands.some((c) => c.includes("(move -5.7 0.7 0.4 -180)")));
+  JSON.parse(JSON.stringify(result));
 });

@@ -119,8 +119,8 @@ Deno.test("motion: gains are 1 standing and walking, setscale × the skill gain 
   // The kick's forward swing (keyframe 15) scales the left hip pitch by 3 + kick.scale1.
   const params = await loadAgentParams(0, []);
   let seen = false;
-  // The walk comes to rest first.
-  for (let i = 0; i < 100 && m.activity === "walk"; i++) t = run(m, t, 1, UPRIGHT);
+  // The walk comes to rest first, and the legs blend into the stand pose.
+  for (let i = 0; i < 150 && m.activity !== "SKILL_KICK_LEFT_LEG"; i++) t = run(m, t, 1, UPRIGHT);
   assert.equal(m.activity, "SKILL_KICK_LEFT_LEG");
   for (let i = 0; i < 300 && m.activity === "SKILL_KICK_LEFT_LEG"; i++) {
     t = run(m, t, 1, UPRIGHT);
@@ -198,14 +198,15 @@ Deno.test("motion: from walking, the legs blend into the stand pose over half a 
   assert.deepEqual(Array.from(m.targets), Array.from(stand));
 });
 
-Deno.test("motion: a kick requested while walking plays after the stop, whatever follows", async () => {
+Deno.test("motion: a kick requested while walking plays after the stop and the stand blend, whatever follows", async () => {
   const m = await motion();
   m.set({ kind: "walk", vx: 0.4, vy: 0, vth: 0 });
   let t = run(m, 0, 100, UPRIGHT);
   m.set({ kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
   t = run(m, t, 1, UPRIGHT);
   let played = false;
-  for (let i = 0; i < 100 && !played; i++) {
+  let rested = NaN;
+  for (let i = 0; i < 150 && !played; i++) {
     // The behaviour changes its mind every other cycle.
     m.set(
       i % 2
@@ -213,9 +214,12 @@ Deno.test("motion: a kick requested while walking plays after the stop, whatever
         : { kind: "walk", vx: 0.4, vy: 0, vth: 0 },
     );
     t = run(m, t, 1, UPRIGHT);
+    if (m.activity === "walk") rested = t;
     played = m.activity === "SKILL_KICK_LEFT_LEG";
   }
   assert.ok(played, "the kick played");
+  // It starts from the stand pose, half a second after the walk came to rest.
+  assert.ok(t - rested > 0.49 && t - rested < 0.53, `${t - rested} s after the walk`);
 });
 
 Deno.test("motion: an unknown skill is a clear error", async () => {

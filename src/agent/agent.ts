@@ -20,7 +20,7 @@ import type { SoccerOptions } from "../behavior/soccer.ts";
 import type { ParamSet } from "../config/params.ts";
 import type { Perception } from "../protocol/perception.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
-import { isBeamMode } from "../protocol/playmode.ts";
+import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
 import { kickOffSpot } from "../strategy/formation.ts";
 import { encodeRadio, speaksAt } from "../team/radio.ts";
@@ -80,7 +80,7 @@ export function soccerOptions(params: ParamSet, walk: WalkParams): SoccerOptions
       maxSideways: walk.maxSideways,
       maxTurn: walk.maxTurn,
     },
-    kickSpot: { x: params.get("kick.ball_x"), y: params.get("kick.ball_y") },
+    kickSpot: { x: params.get("kick.walk_ball_x"), y: params.get("kick.walk_ball_y") },
     shootRange: params.get("soccer.shoot_range"),
     roleHold: params.get("soccer.role_hold"),
   };
@@ -311,7 +311,9 @@ export class Agent {
       this.beamPending && w.side !== null &&
       (this.legsInPose() || ++this.beamWait >= BEAM_WAIT_CYCLES)
     ) {
-      const spot = kickOffSpot(w.unum ?? this.options.unum);
+      // After our goal the kick-off is theirs.
+      const weScored = w.playMode === (w.side === "left" ? PlayMode.GoalLeft : PlayMode.GoalRight);
+      const spot = kickOffSpot(w.unum ?? this.options.unum, weScored);
       this.writer.add(beamMessage(spot.x, spot.y, spot.theta));
       this.estimator.beamed(spot.x, spot.y, spot.theta);
       this.motion.reset();

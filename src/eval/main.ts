@@ -17,11 +17,12 @@ import {
   getup,
   kick,
   type KickKind,
+  shoot,
   walkForward,
   walkOmni,
 } from "./tasks.ts";
 
-const TASKS = ["walk-forward", "walk-omni", "getup", "kick", "dribble"] as const;
+const TASKS = ["walk-forward", "walk-omni", "getup", "kick", "shoot", "dribble"] as const;
 
 export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
 
@@ -83,7 +84,16 @@ async function main(args: string[]): Promise<number> {
     const core = await createCore(coreKind, type);
     const skills = await loadSkillFiles(bundledSkillFiles(), params);
     session = await EvalSession.open(
-      { team: "Eval", unum: 1, type, params, log, core, skills, headControl: task === "dribble" },
+      {
+        team: "Eval",
+        unum: 1,
+        type,
+        params,
+        log,
+        core,
+        skills,
+        headControl: task === "dribble" || task === "shoot",
+      },
       "auto" in spec ? "auto" : spec,
     );
   } catch (e) {
@@ -99,6 +109,8 @@ async function main(args: string[]): Promise<number> {
       ? await getup(session, runs, falls)
       : task === "dribble"
       ? await dribble(session, runs)
+      : task === "shoot"
+      ? await shoot(session, runs)
       : await kick(session, runs, v.kick as KickKind);
     console.log(JSON.stringify({ ...result, type, core: coreKind }));
     return 0;

@@ -1,10 +1,10 @@
 // The evaluation tasks, each measured with the server's ground truth: how far the robot walks
 // forward in 10 s, how fast it reaches omnidirectional targets, how reliably and quickly it
-// gets up, how far and straight it kicks, and how fast it dribbles. Every task returns one
-// JSON-able result.
+// gets up, how far and straight it kicks (from a standing start, or after walking up to the ball
+// as in a game), and how fast it dribbles. Every task returns one JSON-able result.
 
 import { soccerOptions } from "../agent/agent.ts";
-import { BallPlayer } from "../behavior/ball_play.ts";
+import { aimPoint, BallPlayer } from "../behavior/ball_play.ts";
 import { walkTo } from "../motion/walk_to.ts";
 import { wrapAngle } from "../util/angles.ts";
 import { trainer } from "../net/monitor.ts";
@@ -381,5 +381,96 @@ export async function dribble(
     falls,
     distances: millimetres(distances),
     offLine: millimetres(offLine),
+  };
+}
+
+export interface ShootResult {
+  task: "shoot";
+  runs: number;
+  /** Ball travel per kicked run, metres. */
+  distance: RunStats;
+  /** Angle between the ball's path and the line from the ball to the aim point, degrees. */
+  directionError: RunStats;
+  /** Seconds from the start of a run to the start of its kick. */
+  seconds: RunStats;
+  /** Runs in which no kick started within the time limit. */
+  missed: number;
+  falls: number;
+  distances: number[];
+}
+
+/** Where the robot starts relative to the ball, per run in turn: behind, beside, diagonal. */
+const SHOOT_STARTS = [
+  { x: -1.0, y: 0.0, theta: 0 },
+  { x: -0.7, y: 0.7, theta: -Math.PI / 2 },
+  { x: -0.8, y: -0.5, theta: Math.PI / 4 },
+  { x: 0.3, y: 0.6, theta: Math.PI },
+];
+
+/**
+ * Walks up to a ball and kicks it at the opponents' goal through `BallPlayer` with the kick
+ * forced (as at a kick-off or set play), from the agent's own estimates: the kick as a game
+ * plays it, after walking rather than from the stand pose.
+ */
+export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise<ShootResult> {
+  const a = s.agent;
+  const distances: number[] = [];
+  const errors: number[] = [];
+  const times: number[] = [];
+  let missed = 0;
+  let falls = 0;
+  await s.playOn();
+  for (let r = 0; r < runs; r++) {
+    const player = new BallPlayer(soccerOptions(a.options.params, a.motion.walk.params));
+    const start = SHOOT_STARTS[r % SHOOT_STARTS.length];
+    const ball = { x: -5, y: 0, z: 0.042 };
+    a.motion.set({ kind: "stand" });
+    await s.place(ball.x + start.x, ball.y + start.y, start.theta);
+    await s.monitor.send(trainer.ball(ball, { x: 0, y: 0, z: 0 }));
+    await s.cycles(10);
+    const b0 = a.truth?.ballPos ?? ball;
+    const t0 = s.now;
+    let kickedAt = NaN;
+    falls += await watchFalls(s, async () => {
+      while (s.now - t0 < timeout && Number.isNaN(kickedAt)) {
+        await a.nextCycle();
+        const v = a.view();
+        if (!v.self || !v.ball || a.motion.fall !== "upright") continue;
+        const request = player.act({
+          self: v.self,
+          ball: v.ball,
+          opponents: [],
+          obstacles: [],
+          mustKick: true,
+        });
+        a.motion.set(request);
+        if (request.kind === "skill") kickedAt = s.now;
+      }
+      if (Number.isNaN(kickedAt)) return;
+      await s.until(() => a.motion.current.kind !== "skill", 10, "the kick");
+      const t = s.now;
+      await s.until(() => s.now - t > 4, 10, "the ball to stop");
+    });
+    a.motion.set({ kind: "stand" });
+    if (Number.isNaN(kickedAt)) {
+      missed++;
+      continue;
+    }
+    const b1 = a.truth?.ballPos ?? b0;
+    const aim = aimPoint(b0, []);
+    const path = Math.atan2(b1.y - b0.y, b1.x - b0.x);
+    distances.push(Math.hypot(b1.x - b0.x, b1.y - b0.y));
+    errors.push(Math.abs(wrapAngle(path - Math.atan2(aim.y - b0.y, aim.x - b0.x))) * 180 / Math.PI);
+    times.push(kickedAt - t0);
+  }
+  return {
+    task: "shoot",
+    runs,
+    distance: stats(distances),
+    directionError: stats(errors),
+    seconds: stats(times),
+    missed,
+    falls,
+    distances: millimetres(distances),
   };
 }

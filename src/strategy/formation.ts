@@ -1,5 +1,6 @@
 // Kick-off formation: one beam spot per uniform number on our own half, in our side's frame
-// (we attack +x; the server mirrors beams for the right team). Metres and radians.
+// (we attack +x; the server mirrors beams for the right team). Metres and radians. The kick-off
+// taker stands right behind the ball, so the kick starts from the stand pose after a step or two.
 
 export interface Spot {
   x: number;
@@ -22,7 +23,17 @@ const KICK_OFF_SPOTS: readonly Spot[] = Object.freeze([
   { x: -2.5, y: 0.0, theta: 0 },
 ]);
 
-export function kickOffSpot(unum: number): Spot {
+/** The kick-off taker's unum and spot, behind the ball and a little right of it (left foot). */
+export const KICK_OFF_TAKER = 11;
+const TAKER_SPOT: Spot = Object.freeze({ x: -0.3, y: -0.06, theta: 0 });
+
+/**
+ * Where `unum` beams to. `theirKickOff` (known after their goal: we kick off; after ours: they
+ * do) keeps the taker at its formation spot; when it is unknown (before a half) the taker waits
+ * at the ball, and if the kick-off is theirs, the server moves it to the centre circle's edge.
+ */
+export function kickOffSpot(unum: number, theirKickOff = false): Spot {
   const i = Math.min(Math.max(Math.round(unum), 1), KICK_OFF_SPOTS.length) - 1;
+  if (i + 1 === KICK_OFF_TAKER && !theirKickOff) return TAKER_SPOT;
   return KICK_OFF_SPOTS[i];
 }
