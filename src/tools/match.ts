@@ -1,5 +1,6 @@
 // `deno task match --left "CMD" --right "CMD" [--half S] [--server auto|HOST:PORT[:MPORT]]`:
-// plays one game. It starts the server through the launcher (sync mode), starts the left team
+// plays one game. It starts the server through the launcher (sync mode, or real time with
+// --realtime, where it also reports each team's CPU per agent per cycle), starts the left team
 // and waits for its 11 players, then the right team, kicks off both halves from the monitor
 // port, stops at GameOver (or when game time stalls for 60 s of wall time), ends every process
 // it started and prints one JSON line, with each team's fouls per half as the referee called
@@ -11,6 +12,7 @@ import { CliError, intFlag } from "../config/cli.ts";
 import { MonitorClient, trainer } from "../net/monitor.ts";
 import type { MonitorFoul } from "../net/monitor_state.ts";
 import { TCP_ESTABLISHED, tcpSockets } from "../net/proc_tcp.ts";
+import { treeCpu } from "./proc_cpu.ts";
 import { launchServer, parseServerSpec, type RunningServer } from "./server_launcher.ts";
 
 export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [flags]
@@ -20,9 +22,13 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
   --half S          length of a half in seconds of game time (default 300)
   --server S        auto (start rcssserver3d from PATH) or HOST:PORT[:MPORT] (default auto)
   --log-dir DIR     where the teams' output goes (default: a new temporary directory)
-  --stall S         give up when game time has not advanced for S seconds (default 60)`;
+  --stall S         give up when game time has not advanced for S seconds (default 60)
+  --realtime        run the launched server in real time (not sync mode) and report each team's
+                    CPU time per agent per 20 ms cycle`;
 
 const PLAYERS_PER_TEAM = 11;
+/** The server's cycle in real time. */
+const CYCLE_SECONDS = 0.02;
 
 interface TeamProcess {
   child: Deno.ChildProcess;
@@ -170,6 +176,7 @@ interface MatchOptions {
   server: ReturnType<typeof parseServerSpec>;
   logDir: string | undefined;
   stall: number;
+  realtime: boolean;
 }
 
 function parse(args: string[]): MatchOptions {
@@ -185,6 +192,7 @@ function parse(args: string[]): MatchOptions {
         server: { type: "string", default: "auto" },
         "log-dir": { type: "string" },
         stall: { type: "string", default: "60" },
+        realtime: { type: "boolean", default: false },
       },
     });
   } catch (e) {
@@ -200,6 +208,7 @@ function parse(args: string[]): MatchOptions {
     server: parseServerSpec(v.server as string),
     logDir: v["log-dir"],
     stall: intFlag("stall", v.stall as string, 1, 3600),
+    realtime: v.realtime as boolean,
   };
 }
 
@@ -212,7 +221,7 @@ async function play(o: MatchOptions): Promise<Record<string, unknown>> {
   try {
     let host: string, port: number, mport: number;
     if ("auto" in o.server) {
-      server = await launchServer({ sync: true, halfTime: o.half });
+      server = await launchServer({ sync: !o.realtime, halfTime: o.half });
       host = server.host;
       port = server.agentPort;
       mport = server.monitorPort;
@@ -232,6 +241,9 @@ async function play(o: MatchOptions): Promise<Record<string, unknown>> {
     const g = monitor.game;
     // Let the last bodies settle before the whistle.
     await sleep(2000);
+    // CPU is counted from the whistle, past the agents' start-up.
+    const cpuFrom = await Promise.all(teams.map((t) => treeCpu(t.child.pid)));
+    const cpuWallFrom = Date.now();
     await monitor.send(trainer.kickOff("Left"));
     let lastTime = g.time;
     let lastChange = Date.now();
@@ -262,14 +274,28 @@ async function play(o: MatchOptions): Promise<Record<string, unknown>> {
       }
       trackConnections(teams, await agentConnections(port), known);
     }
+    const cpuTo = await Promise.all(teams.map((t) => treeCpu(t.child.pid)));
+    const cycles = (Date.now() - cpuWallFrom) / 1000 / CYCLE_SECONDS;
     // Give the teams a moment to flush their output before it is read.
     await sleep(500);
-    const side = (i: number, name: string) => ({
-      team: name,
-      agents: teams[i].ports.size + teams[i].exited,
-      exitedEarly: teams[i].exited,
-      fouls: foulsPerHalf(g.fouls, i === 0 ? "left" : "right"),
-    });
+    const side = (i: number, name: string) => {
+      const agents = teams[i].ports.size + teams[i].exited;
+      const from = cpuFrom[i], to = cpuTo[i];
+      const seconds = from && to ? to.seconds - from.seconds : null;
+      return {
+        team: name,
+        agents,
+        exitedEarly: teams[i].exited,
+        fouls: foulsPerHalf(g.fouls, i === 0 ? "left" : "right"),
+        // In sync mode the cycles come as fast as the agents answer: no per-cycle figure.
+        cpu: {
+          seconds: seconds === null ? null : Math.round(seconds * 100) / 100,
+          msPerAgentCycle: seconds !== null && o.realtime && agents > 0
+            ? Math.round(seconds / agents / cycles * 1e6) / 1e3
+            : null,
+        },
+      };
+    };
     return {
       left: side(0, g.teamLeft),
       right: side(1, g.teamRight),
