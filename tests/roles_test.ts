@@ -105,3 +105,27 @@ Deno.test("role keeper: the ball goes at once to a clearly nearer player, else s
   assert.equal(r.get(3), "onBall" as Role);
   assert.ok(r.get(2) !== undefined && r.get(2) !== "onBall");
 });
+
+Deno.test("role keeper: the ball stays only with a player who still claims it", () => {
+  const at = (unum: number, x: number, y: number) => ({ unum, x, y });
+  const t0 = roleTargets({ x: 0, y: 0 });
+  // Two agents' keepers: one last saw 3 at the ball, the other 2.
+  const pair = () => {
+    const a = new RoleKeeper(2), b = new RoleKeeper(2);
+    a.update(0, [at(1, -14, 0), at(2, -3, 0), at(3, -0.5, 0)], t0);
+    b.update(0, [at(1, -14, 0), at(2, -0.5, 0), at(3, -3, 0)], t0);
+    return [a, b];
+  };
+  // Now 2 is 0.1 m nearer the spot than 3: within the margin, each keeps the one it knew.
+  const now = [at(1, -14, 0), at(2, -1.4, 0), at(3, -1.5, 0)];
+  let [a, b] = pair();
+  assert.equal(a.update(0.5, now, t0).get(3), "onBall", "a keeps 3 without claims");
+  assert.equal(b.update(0.5, now, t0).get(2), "onBall", "b keeps 2 without claims");
+  // Neither claims the ball: both keepers give it to the nearer, 2.
+  [a, b] = pair();
+  assert.equal(a.update(0.5, now, t0, new Set()).get(2), "onBall");
+  assert.equal(b.update(0.5, now, t0, new Set()).get(2), "onBall");
+  // 3 claims it: it keeps it within the margin.
+  [a] = pair();
+  assert.equal(a.update(0.5, now, t0, new Set([3])).get(3), "onBall");
+});

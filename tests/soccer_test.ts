@@ -133,6 +133,9 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
   const far = { x: 14, y: 0.6 };
   b.decide({ view: view({ time: 104, self, ball: far }), fallen: false, team: t, outbox });
   assert.equal(outbox.taker, true);
+  // However long it takes (the server sets no time limit).
+  b.decide({ view: view({ time: 130, self, ball: far }), fallen: false, team: t, outbox });
+  assert.equal(outbox.taker, true, "still the taker 30 s later");
   assert.notEqual(b.role, "onBall");
   assert.equal(outbox.role, b.role, "the role goes out for drawing");
   assert.deepEqual(outbox.target, b.target);
@@ -154,6 +157,22 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
   }], 104.5);
   b.decide({ view: view({ time: 105, self, ball: far }), fallen: false, team: t, outbox });
   assert.equal(outbox.taker, false);
+  // A new set play (theirs) ends the hold: the server forgets the taker.
+  const h = make();
+  const o2 = newOutbox();
+  const step = (time: number, mode: PlayMode, ballAt = ball) =>
+    h.decide({
+      view: view({ time, mode, self, ball: ballAt }),
+      fallen: false,
+      team: team(),
+      outbox: o2,
+    });
+  step(200, PlayMode.KickInLeft);
+  step(201, PlayMode.PlayOn, far);
+  assert.equal(o2.taker, true);
+  step(202, PlayMode.KickInRight, far);
+  step(210, PlayMode.PlayOn, far);
+  assert.equal(o2.taker, false, "their kick-in came between");
   // Our kick-off is kicked, not dribbled.
   const k = make();
   const r = k.decide({
@@ -316,4 +335,24 @@ Deno.test("soccer: shots go beside the goal's centre, away from a keeper in fron
   // …unless the keeper stands right ahead: then beside it.
   assert.deepEqual(aimPoint({ x: 14.2, y: 0 }, [{ x: 14.6, y: 0.1 }]), { x: 15.2, y: -0.6 });
   assert.deepEqual(aimPoint({ x: 13.9, y: -0.8 }, []), { x: 15.2, y: -0.6 });
+});
+
+Deno.test("ball player: in shooting range the kick goes straight at the aim, beside the keeper", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const ball = { x: 12.5, y: 0.2 };
+  const keeper = { x: 14, y: 0 };
+  // Lined up for a left-foot kick at the aim (15.2, 0.6), on the keeper's open side.
+  const h = Math.atan2(0.6 - ball.y, 15.2 - ball.x);
+  const self = {
+    x: ball.x - (Math.cos(h) * 0.2 - Math.sin(h) * 0.08),
+    y: ball.y - (Math.sin(h) * 0.2 + Math.cos(h) * 0.08),
+    theta: h,
+  };
+  const input = { self, ball, opponents: [keeper], obstacles: [], mustKick: false };
+  const options = { ...soccer.defaults, kickSpot: { x: 0.19, y: 0.08 } };
+  const inRange = new BallPlayer({ ...options, shootRange: 3.5 }).act(input);
+  assert.deepEqual(inRange, { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
+  // Out of range the ball is dribbled, on the path around the keeper.
+  const out = new BallPlayer({ ...options, shootRange: 0 }).act(input);
+  assert.equal(out.kind, "walk");
 });

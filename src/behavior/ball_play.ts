@@ -114,22 +114,28 @@ export class BallPlayer {
   act(i: BallPlayInput): MotionRequest {
     const { self, ball } = i;
     const aim = aimPoint(ball, i.opponents);
-    const way = ballWaypoint(
-      ball,
-      aim,
-      i.opponents,
-      this.detourSide,
-      i.mustKick ? KICK_PATH : DRIBBLE_PATH,
-    );
-    this.detourSide = way.side;
-    const target = way.side !== 0 && way.x > GOAL_AREA_X
-      ? { x: way.x, y: clamp(way.y, -GOAL_WAYPOINT_Y, GOAL_WAYPOINT_Y) }
-      : way;
+    const goalDistance = Math.hypot(aim.x - ball.x, aim.y - ball.y);
+    // In shooting range the ball goes straight at the aim, beside the keeper; farther out, the
+    // path goes around opponents.
+    let target: Point2 = aim;
+    if (goalDistance >= this.o.shootRange) {
+      const way = ballWaypoint(
+        ball,
+        aim,
+        i.opponents,
+        this.detourSide,
+        i.mustKick ? KICK_PATH : DRIBBLE_PATH,
+      );
+      this.detourSide = way.side;
+      target = way.side !== 0 && way.x > GOAL_AREA_X
+        ? { x: way.x, y: clamp(way.y, -GOAL_WAYPOINT_Y, GOAL_WAYPOINT_Y) }
+        : way;
+    }
     const a = onBallAction({
       self,
       ball,
       target,
-      goalDistance: Math.hypot(aim.x - ball.x, aim.y - ball.y),
+      goalDistance,
       opponents: i.opponents,
       kickSpot: this.o.kickSpot,
       shootRange: this.o.shootRange,

@@ -26,11 +26,8 @@ const HEARD_BALL_FRESH = 4;
 const MATE_FRESH = 2;
 /** A teammate's claim of the ball counts for this long (it is repeated every 0.44 s). */
 const CLAIM_FRESH = 1;
-/**
- * The taker of one of our set plays may not touch the ball again before another player has
- * (the server gives the opponents a free kick): it keeps off the ball this long after its kick.
- */
-const TAKER_HOLD = 10;
+/** A player this close to the ball (torso, m) has likely touched it. */
+const AT_BALL = 0.3;
 
 export class SoccerBehavior implements Behavior {
   readonly name = "soccer";
@@ -40,8 +37,14 @@ export class SoccerBehavior implements Behavior {
   target: Pose2 | null = null;
   private readonly keeper: RoleKeeper;
   private readonly ballPlayer: BallPlayer;
-  /** Until when we keep off the ball after taking a set play (server time). */
-  private takerUntil = -Infinity;
+  /**
+   * We took one of our set plays: we may not touch the ball again before another player has
+   * (the server gives the opponents a free kick), however long that takes — a 10 s limit ended
+   * in exactly that foul. The server forgets the taker when a new set play starts.
+   */
+  private takerHold = false;
+  /** The held set play has gone over to PlayOn. */
+  private takerPlaying = false;
 
   constructor(private readonly o: SoccerOptions) {
     this.keeper = new RoleKeeper(o.roleHold);
@@ -64,15 +67,17 @@ export class SoccerBehavior implements Behavior {
     if (!self) return { kind: "walk", vx: 0, vy: 0, vth: 0.6 };
     const ball = this.ball(ctx);
     // Once play runs, the taker waits until a teammate has played the ball (or time is up).
-    const taker = v.time < this.takerUntil && s === "play" && !this.mateAtBall(ctx, ball);
+    if (this.takerHold && s === "play") this.takerPlaying = true;
+    else if (this.takerHold && this.takerPlaying) this.takerHold = false;
+    const taker = this.takerHold && s === "play" && !this.otherAtBall(ctx, ball);
     ctx.outbox.taker = taker;
-    if (!taker && s === "play") this.takerUntil = -Infinity;
+    if (!taker && s === "play") this.takerHold = false;
     const players = this.players(ctx, self, taker);
     const targets = roleTargets(
       ball ?? { x: 0, y: 0 },
       s === "ourKickOff" ? "ourKickOff" : s === "theirKickOff" ? "theirKickOff" : "play",
     );
-    const roles = this.keeper.update(v.gameTime, players, targets);
+    const roles = this.keeper.update(v.gameTime, players, targets, this.claims(ctx));
     let role = roles.get(v.unum) ?? "supporter";
     // Two players who both think they are at the ball: the one nearer it (by its own report)
     // keeps it, so they do not crowd it together.
@@ -95,7 +100,10 @@ export class SoccerBehavior implements Behavior {
       );
     if ((role === "onBall" && canPlayBall(s)) || goalieClears) {
       const r = this.playBall(v, self, ball, s);
-      if (r.kind === "skill" && s !== "play") this.takerUntil = v.time + TAKER_HOLD;
+      if (r.kind === "skill" && s !== "play") {
+        this.takerHold = true;
+        this.takerPlaying = false;
+      }
       return r;
     }
     let spot: Point2 = role === "goalie" ? goalieTarget(ball.x, ball.y) : targets[role];
@@ -147,16 +155,30 @@ export class SoccerBehavior implements Behavior {
     return false;
   }
 
-  /** Whether a teammate (by report) stands within reach of the ball, so has likely played it. */
-  private mateAtBall(ctx: BehaviorContext, ball: Point2 | null): boolean {
+  /** Who says they play the ball: we if we did last cycle, teammates by fresh reports. */
+  private claims(ctx: BehaviorContext): Set<number> {
+    const v = ctx.view;
+    const out = new Set<number>();
+    if (this.role === "onBall") out.add(v.unum!);
+    for (let unum = 1; unum <= 11; unum++) {
+      if (unum !== v.unum && ctx.team.mate(unum, v.time, CLAIM_FRESH)?.onBall) out.add(unum);
+    }
+    return out;
+  }
+
+  /**
+   * Whether another player stands within reach of the ball, so has likely played it: a teammate
+   * by report, or an opponent we see.
+   */
+  private otherAtBall(ctx: BehaviorContext, ball: Point2 | null): boolean {
     if (!ball) return false;
     const v = ctx.view;
     for (let unum = 1; unum <= 11; unum++) {
       if (unum === v.unum) continue;
       const m = ctx.team.mate(unum, v.time, MATE_FRESH);
-      if (m && !m.taker && dist(m, ball) < 0.3) return true;
+      if (m && !m.taker && dist(m, ball) < AT_BALL) return true;
     }
-    return false;
+    return v.opponents.some((p) => v.time - p.seen < MATE_FRESH && dist(p, ball) < AT_BALL);
   }
 
   private closestMateToBall(players: readonly PlayerSpot[], ball: Point2, me: number): number {

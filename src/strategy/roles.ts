@@ -164,6 +164,9 @@ const ON_BALL_MARGIN = 0.3;
  * Keeps each player's role for at least `minHold` seconds of game time, except the player at the
  * ball: that role goes at once to whoever is ON_BALL_MARGIN nearer it, and otherwise stays (a
  * player held a role 1.7 m from the ball for seconds while another stood 0.9 m from it).
+ * It stays only with a player who still says it plays the ball (`claims`): each agent remembers
+ * the last player at the ball on its own, and two who each remembered the other left a ball
+ * alone for 10 s in a game. Without a valid last player, the nearest one takes the ball.
  */
 export class RoleKeeper {
   private roles = new Map<number, Role>();
@@ -174,10 +177,15 @@ export class RoleKeeper {
     private readonly assign: AssignRoles = assignGreedy,
   ) {}
 
+  /**
+   * `claims`: the players who say they play the ball (ourselves if we did last cycle, teammates
+   * by team talk); undefined trusts this keeper's own memory.
+   */
   update(
     now: number,
     players: readonly PlayerSpot[],
     targets: Readonly<Record<Role, Point>>,
+    claims?: ReadonlySet<number>,
   ): Map<number, Role> {
     const locked = new Map<number, Role>();
     for (const [unum, role] of this.roles) {
@@ -185,7 +193,7 @@ export class RoleKeeper {
       if (now - (this.since.get(unum) ?? -Infinity) < this.minHold) locked.set(unum, role);
     }
     const next = this.assign(players, targets, locked);
-    this.keepOnBall(players, targets.onBall, next);
+    this.keepOnBall(players, targets.onBall, next, claims);
     for (const [unum, role] of next) {
       if (this.roles.get(unum) !== role) this.since.set(unum, now);
     }
@@ -194,19 +202,27 @@ export class RoleKeeper {
   }
 
   /**
-   * Settles who plays the ball in `next`: the last player at it, unless someone (whatever role
-   * it holds) is ON_BALL_MARGIN nearer its spot; the two swap roles.
+   * Settles who plays the ball in `next`: the last player at it (if it still claims it), unless
+   * someone (whatever role it holds) is ON_BALL_MARGIN nearer its spot; else the nearest player.
+   * The chosen player and the assigned one swap roles.
    */
-  private keepOnBall(players: readonly PlayerSpot[], spot: Point, next: Map<number, Role>): void {
+  private keepOnBall(
+    players: readonly PlayerSpot[],
+    spot: Point,
+    next: Map<number, Role>,
+    claims: ReadonlySet<number> | undefined,
+  ): void {
     const assigned = onBallPlayer(next);
     if (assigned === undefined) return;
     const d = (p: PlayerSpot) => Math.hypot(p.x - spot.x, p.y - spot.y);
-    const last = onBallPlayer(this.roles);
+    let last = onBallPlayer(this.roles);
+    if (last !== undefined && claims !== undefined && !claims.has(last)) last = undefined;
+    const margin = last === undefined ? 0 : ON_BALL_MARGIN;
     let chosen = players.find((p) => p.unum === (last ?? assigned)) ??
       players.find((p) => p.unum === assigned)!;
-    for (const p of players) {
+    for (const p of [...players].sort((a, b) => a.unum - b.unum)) {
       if (next.get(p.unum) === "goalie") continue;
-      if (d(p) < d(chosen) - ON_BALL_MARGIN) chosen = p;
+      if (d(p) < d(chosen) - margin - 1e-9) chosen = p;
     }
     if (chosen.unum === assigned || next.get(chosen.unum) === "goalie") return;
     const given = next.get(chosen.unum);
