@@ -324,7 +324,9 @@ Deno.test("soccer: shots go beside the goal's centre, away from a keeper in fron
   assert.deepEqual(aimPoint({ x: 10, y: 2 }, []), { x: 15.2, y: 0.6 });
   assert.deepEqual(aimPoint({ x: 10, y: -2 }, []), { x: 15.2, y: -0.6 });
   assert.deepEqual(aimPoint({ x: 10, y: -2 }, [{ x: 14.2, y: -0.3 }]), { x: 15.2, y: 0.6 });
-  assert.deepEqual(aimPoint({ x: 10, y: 2 }, [{ x: 14.2, y: 0.2 }]), { x: 15.2, y: -0.6 });
+  assert.deepEqual(aimPoint({ x: 10, y: 2 }, [{ x: 14.2, y: 0.3 }]), { x: 15.2, y: -0.6 });
+  // A keeper on the centre line leaves both sides open: the ball's side.
+  assert.deepEqual(aimPoint({ x: 12, y: -2 }, [{ x: 14, y: 0.05 }]), { x: 15.2, y: -0.6 });
   assert.deepEqual(
     aimPoint({ x: 10, y: 2 }, [{ x: 9, y: 0 }]),
     { x: 15.2, y: 0.6 },
@@ -333,7 +335,7 @@ Deno.test("soccer: shots go beside the goal's centre, away from a keeper in fron
   // In the goal mouth: straight in, whatever the keeper.
   assert.deepEqual(aimPoint({ x: 14.5, y: 0.5 }, [{ x: 14.8, y: 0.1 }]), { x: 15.2, y: 0.5 });
   // …unless the keeper stands right ahead: then beside it.
-  assert.deepEqual(aimPoint({ x: 14.2, y: 0 }, [{ x: 14.6, y: 0.1 }]), { x: 15.2, y: -0.6 });
+  assert.deepEqual(aimPoint({ x: 14.2, y: 0 }, [{ x: 14.6, y: 0.25 }]), { x: 15.2, y: -0.6 });
   assert.deepEqual(aimPoint({ x: 13.9, y: -0.8 }, []), { x: 15.2, y: -0.6 });
 });
 

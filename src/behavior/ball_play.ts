@@ -56,9 +56,12 @@ const FINE_APPROACH: WalkToOptions = {
   headingTolerance: 0.08,
 };
 
+/** A keeper this close to the goal's centre line (m) leaves both sides open. */
+const KEEPER_CENTRED = 0.2;
+
 /**
  * Where in the opponents' goal to aim: beside the centre, on the side away from a keeper seen in
- * front of the goal, else on the ball's side (the shorter way). From the goal mouth, straight
+ * front of the goal off its centre, else on the ball's side (the shorter way). From the goal mouth, straight
  * in unless the keeper stands right ahead: lining up a diagonal there takes long.
  */
 export function aimPoint(ball: Point2, opponents: readonly Point2[]): Point2 {
@@ -67,7 +70,8 @@ export function aimPoint(ball: Point2, opponents: readonly Point2[]): Point2 {
   if (GOAL_X - ball.x < GOAL_MOUTH && Math.abs(ball.y) < AIM_Y + 0.3 && !blocked) {
     return { x: GOAL_X, y: Math.max(-AIM_Y, Math.min(AIM_Y, ball.y)) };
   }
-  const side = keeper ? (keeper.y > 0 ? -1 : 1) : (ball.y >= 0 ? 1 : -1);
+  const offCentre = keeper !== undefined && Math.abs(keeper.y) > KEEPER_CENTRED;
+  const side = offCentre ? (keeper.y > 0 ? -1 : 1) : (ball.y >= 0 ? 1 : -1);
   return { x: GOAL_X, y: side * AIM_Y };
 }
 
