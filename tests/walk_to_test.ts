@@ -60,3 +60,25 @@ Deno.test("walkTo: done within the tolerances", () => {
   const c = walkTo({ x: 1, y: 1, theta: 0.05 }, { x: 1.03, y: 1.02, theta: 0 }, LIMITS);
   assert.deepEqual(c, { vx: 0, vy: 0, vth: 0, done: true });
 });
+
+Deno.test("walkTo: facing changes smoothly around faceDistance, and never stalls", () => {
+  const o = { ...DEFAULT_WALK_TO, faceDistance: 0.4 };
+  // The target lies behind-left; its final heading points the other way.
+  const at = (d: number) =>
+    walkTo(
+      { x: 0, y: 0, theta: 0 },
+      {
+        x: d * Math.cos(2.6),
+        y: d * Math.sin(2.6),
+        theta: -2.6,
+      },
+      LIMITS,
+      o,
+    );
+  const below = at(0.399), above = at(0.401);
+  assert.ok(Math.abs(below.vth - above.vth) < 0.05, `${below.vth} vs ${above.vth}`);
+  for (let d = 0.3; d < 0.7; d += 0.01) {
+    const c = at(d);
+    assert.ok(Math.abs(c.vth) > 0.1 || Math.hypot(c.vx, c.vy) > 0.01, `stalled at ${d}`);
+  }
+});

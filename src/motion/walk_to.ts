@@ -42,6 +42,9 @@ export const DEFAULT_WALK_TO: WalkToOptions = {
   headingTolerance: 0.15,
 };
 
+/** Facing blends from the final heading to the target's bearing over this fraction of faceDistance beyond it. */
+const FACE_BLEND = 0.25;
+
 /** Once arrived, the robot stays put until it is this many tolerances off again. */
 const RESUME_FACTOR = 2;
 
@@ -73,15 +76,20 @@ export function walkTo(
     Math.sqrt(2 * o.decel * Math.max(0, d - o.positionTolerance)),
     limits.maxForward,
   );
-  // Far: face the target; near: turn to the final heading.
+  // Far: face the target; near: turn to the final heading; in between, a blend of the two. A
+  // hard switch at faceDistance turned a robot stepping about at that distance left and right
+  // in turn for 10 s beside the ball.
   const faceBearing = Math.atan2(ry, rx);
-  const turnTo = d > o.faceDistance ? faceBearing : headingError;
+  const far = clamp((d - o.faceDistance) / (FACE_BLEND * o.faceDistance), 0, 1);
+  // Blended as directions, not angles: two headings half a turn apart would average to a stop.
+  const bx = far * Math.cos(faceBearing) + (1 - far) * Math.cos(headingError);
+  const by = far * Math.sin(faceBearing) + (1 - far) * Math.sin(headingError);
+  const turnTo = Math.hypot(bx, by) > 1e-3 ? Math.atan2(by, bx) : faceBearing;
   const vth = clamp(2 * turnTo, -limits.maxTurn, limits.maxTurn);
   // Walk less while facing away from where the steps go; close by, turn first while the final
   // heading is more than 60° off (stepping while turning fast tips the robot over).
-  const scale = d > o.faceDistance
-    ? Math.max(0, Math.cos(faceBearing))
-    : clamp(2 * Math.cos(headingError) - 1, 0, 1);
+  const scale = far * Math.max(0, Math.cos(faceBearing)) +
+    (1 - far) * clamp(2 * Math.cos(headingError) - 1, 0, 1);
   const vx = clamp(
     (speed * rx) / Math.max(d, 1e-9) * scale,
     -limits.maxBackward,
