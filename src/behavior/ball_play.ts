@@ -61,8 +61,8 @@ const KEEPER_CENTRED = 0.2;
 
 /**
  * Where in the opponents' goal to aim: beside the centre, on the side away from a keeper seen in
- * front of the goal off its centre, else on the ball's side (the shorter way). From the goal mouth, straight
- * in unless the keeper stands right ahead: lining up a diagonal there takes long.
+ * front of the goal off its centre, else on the ball's side (the shorter way). From the goal
+ * mouth, straight in unless the keeper stands right ahead: lining up a diagonal there takes long.
  */
 export function aimPoint(ball: Point2, opponents: readonly Point2[]): Point2 {
   const keeper = opponents.find((p) => p.x > GOAL_X - 3 && Math.abs(p.y) < 1.5);

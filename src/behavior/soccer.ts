@@ -66,7 +66,7 @@ export class SoccerBehavior implements Behavior {
     const self = v.self;
     if (!self) return { kind: "walk", vx: 0, vy: 0, vth: 0.6 };
     const ball = this.ball(ctx);
-    // Once play runs, the taker waits until a teammate has played the ball (or time is up).
+    // Once play runs, the taker waits until another player has played the ball.
     if (this.takerHold && s === "play") this.takerPlaying = true;
     else if (this.takerHold && this.takerPlaying) this.takerHold = false;
     const taker = this.takerHold && s === "play" && !this.otherAtBall(ctx, ball);

@@ -7,7 +7,10 @@ import { wrapAngle } from "../util/angles.ts";
 import type { Pose2 } from "../motion/walk_to.ts";
 import type { Point2 } from "./avoid.ts";
 
-/** Where the ball lies relative to the torso when a left-foot kick starts (right: y mirrored). */
+/**
+ * Where the ball lies relative to the torso estimate, walking up, when a left-foot kick is
+ * called for (right: y mirrored); the robot then stands up, which brings it to the skill's spot.
+ */
 export interface KickSpot {
   x: number;
   y: number;
