@@ -339,7 +339,7 @@ Deno.test("soccer: shots go beside the goal's centre, away from a keeper in fron
   assert.deepEqual(aimPoint({ x: 13.9, y: -0.8 }, []), { x: 15.2, y: -0.6 });
 });
 
-Deno.test("ball player: in shooting range the kick goes straight at the aim, beside the keeper", async () => {
+Deno.test("ball player: in shooting range, with the line clear, the kick goes straight at the aim", async () => {
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   const ball = { x: 12.5, y: 0.2 };
   const keeper = { x: 14, y: 0 };
@@ -357,4 +357,7 @@ Deno.test("ball player: in shooting range the kick goes straight at the aim, bes
   // Out of range the ball is dribbled, on the path around the keeper.
   const out = new BallPlayer({ ...options, shootRange: 0 }).act(input);
   assert.equal(out.kind, "walk");
+  // A keeper on the line to the aim: no shot into it, the ball goes around.
+  const blocked = { ...input, opponents: [{ x: 14, y: 0.15 }] };
+  assert.equal(new BallPlayer({ ...options, shootRange: 3.5 }).act(blocked).kind, "walk");
 });

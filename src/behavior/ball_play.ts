@@ -7,7 +7,13 @@ import { FIELD_LENGTH } from "../estimation/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { type Pose2, type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
 import { avoidObstacles, type Point2 } from "../strategy/avoid.ts";
-import { ballWaypoint, DRIBBLE_PATH, KICK_PATH, type PathSide } from "../strategy/ball_path.ts";
+import {
+  ballWaypoint,
+  DRIBBLE_PATH,
+  KICK_PATH,
+  type PathSide,
+  SHOT_PATH,
+} from "../strategy/ball_path.ts";
 import { type KickSpot, onBallAction } from "../strategy/on_ball.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
 
@@ -119,10 +125,12 @@ export class BallPlayer {
     const { self, ball } = i;
     const aim = aimPoint(ball, i.opponents);
     const goalDistance = Math.hypot(aim.x - ball.x, aim.y - ball.y);
-    // In shooting range the ball goes straight at the aim, beside the keeper; farther out, the
-    // path goes around opponents.
+    // In shooting range, with the line to the aim clear, the ball goes straight at it, beside
+    // the keeper; otherwise the path goes around opponents.
+    const shot = goalDistance < this.o.shootRange &&
+      ballWaypoint(ball, aim, i.opponents, 0, SHOT_PATH).side === 0;
     let target: Point2 = aim;
-    if (goalDistance >= this.o.shootRange) {
+    if (!shot) {
       const way = ballWaypoint(
         ball,
         aim,
@@ -139,7 +147,7 @@ export class BallPlayer {
       self,
       ball,
       target,
-      goalDistance,
+      goalDistance: shot ? goalDistance : Infinity,
       opponents: i.opponents,
       kickSpot: this.o.kickSpot,
       shootRange: this.o.shootRange,

@@ -38,6 +38,17 @@ export const KICK_PATH: BallPathOptions = {
   beyond: 0,
 };
 
+/**
+ * For a shot from close to the goal: clear only if no opponent stands within a body's width plus
+ * the ball's of the line (shots at a keeper 0.6 m ahead came back again and again for 17 s).
+ */
+export const SHOT_PATH: BallPathOptions = {
+  lookahead: 6,
+  clearance: 0.35,
+  detour: 0,
+  beyond: 0,
+};
+
 /** Side of the path: +1 left of it (seen along it), -1 right, 0 straight at the target. */
 export type PathSide = -1 | 0 | 1;
 
