@@ -147,6 +147,7 @@ export class BallPlayer {
       self,
       ball,
       target,
+      // A blocked shot is no shot: out of range as far as the kick decision goes.
       goalDistance: shot ? goalDistance : Infinity,
       opponents: i.opponents,
       kickSpot: this.o.kickSpot,

@@ -5,6 +5,7 @@
 
 import { soccerOptions } from "../agent/agent.ts";
 import { aimPoint, BallPlayer } from "../behavior/ball_play.ts";
+import type { MotionRequest } from "../motion/motion.ts";
 import { walkTo } from "../motion/walk_to.ts";
 import { wrapAngle } from "../util/angles.ts";
 import { trainer } from "../net/monitor.ts";
@@ -319,6 +320,27 @@ export async function walkOmni(s: EvalSession, runs: number, timeout = 20): Prom
   };
 }
 
+/** A ball player with the agent's own soccer options, as the soccer behaviour builds it. */
+function ballPlayer(s: EvalSession): BallPlayer {
+  const a = s.agent;
+  return new BallPlayer(soccerOptions(a.options.params, a.motion.walk.params));
+}
+
+/**
+ * This cycle's request for playing the ball on an empty field, from the agent's own estimates;
+ * null while it has no pose or ball, or is down.
+ */
+function playBallAlone(
+  s: EvalSession,
+  player: BallPlayer,
+  mustKick: boolean,
+): MotionRequest | null {
+  const a = s.agent;
+  const v = a.view();
+  if (!v.self || !v.ball || a.motion.fall !== "upright") return null;
+  return player.act({ self: v.self, ball: v.ball, opponents: [], obstacles: [], mustKick });
+}
+
 export interface DribbleResult {
   task: "dribble";
   runs: number;
@@ -346,7 +368,7 @@ export async function dribble(
   const a = s.agent;
   await s.playOn();
   for (let r = 0; r < runs; r++) {
-    const player = new BallPlayer(soccerOptions(a.options.params, a.motion.walk.params));
+    const player = ballPlayer(s);
     await s.place(-12, 0, 0);
     const start = { x: -11.7, y: 0, z: 0.042 };
     await s.monitor.send(trainer.ball(start, { x: 0, y: 0, z: 0 }));
@@ -356,18 +378,8 @@ export async function dribble(
     falls += await watchFalls(s, async () => {
       while (s.now - t0 < seconds) {
         await a.nextCycle();
-        const v = a.view();
-        if (v.self && v.ball && a.motion.fall === "upright") {
-          a.motion.set(
-            player.act({
-              self: v.self,
-              ball: v.ball,
-              opponents: [],
-              obstacles: [],
-              mustKick: false,
-            }),
-          );
-        }
+        const request = playBallAlone(s, player, false);
+        if (request) a.motion.set(request);
       }
     });
     a.motion.set({ kind: "stand" });
@@ -421,7 +433,7 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
   let falls = 0;
   await s.playOn();
   for (let r = 0; r < runs; r++) {
-    const player = new BallPlayer(soccerOptions(a.options.params, a.motion.walk.params));
+    const player = ballPlayer(s);
     const start = SHOOT_STARTS[r % SHOOT_STARTS.length];
     const ball = { x: -5, y: 0, z: 0.042 };
     a.motion.set({ kind: "stand" });
@@ -434,15 +446,8 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
     falls += await watchFalls(s, async () => {
       while (s.now - t0 < timeout && Number.isNaN(kickedAt)) {
         await a.nextCycle();
-        const v = a.view();
-        if (!v.self || !v.ball || a.motion.fall !== "upright") continue;
-        const request = player.act({
-          self: v.self,
-          ball: v.ball,
-          opponents: [],
-          obstacles: [],
-          mustKick: true,
-        });
+        const request = playBallAlone(s, player, true);
+        if (!request) continue;
         a.motion.set(request);
         if (request.kind === "skill") kickedAt = s.now;
       }

@@ -42,7 +42,10 @@ export const DEFAULT_WALK_TO: WalkToOptions = {
   headingTolerance: 0.15,
 };
 
-/** Facing blends from the final heading to the target's bearing over this fraction of faceDistance beyond it. */
+/**
+ * Facing blends from the final heading to the target's bearing over this fraction of
+ * faceDistance beyond it.
+ */
 const FACE_BLEND = 0.25;
 
 /** Once arrived, the robot stays put until it is this many tolerances off again. */

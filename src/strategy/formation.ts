@@ -24,7 +24,7 @@ const KICK_OFF_SPOTS: readonly Spot[] = Object.freeze([
 ]);
 
 /** The kick-off taker's unum and spot, behind the ball and a little right of it (left foot). */
-export const KICK_OFF_TAKER = 11;
+const KICK_OFF_TAKER = 11;
 const TAKER_SPOT: Spot = Object.freeze({ x: -0.3, y: -0.06, theta: 0 });
 
 /**
