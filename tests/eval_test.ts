@@ -1,11 +1,12 @@
 // The evaluation tool against the fake server: a scripted world in which the robot's (or the
 // ball's) ground truth moves forward at a known speed, so walk-forward (dribble) must report
 // exactly that speed in its JSON result; the trainer commands arrive on a stand-in monitor port.
-// The shoot task's runs with no ball in sight end as missed.
+// The shoot task's runs with no ball in sight end as missed; the kick task places the ball off the
+// kick spot in turn by the jitter.
 
 import assert from "assert";
 import { EvalSession } from "../src/eval/session.ts";
-import { dribble, shoot, walkForward } from "../src/eval/tasks.ts";
+import { dribble, kick, shoot, walkForward } from "../src/eval/tasks.ts";
 import { encodeFrame } from "../src/net/framing.ts";
 import { FramedConnection } from "../src/net/connection.ts";
 import { FakeServer } from "../src/testing/fake_server.ts";
@@ -117,4 +118,24 @@ Deno.test("eval shoot: robot and ball placed per run; a ball never seen is a mis
   assert.ok(commands.some((c) => c.includes("(move -6 0 0.4 -90)")));
   assert.ok(commands.some((c) => c.includes("(move -5.7 0.7 0.4 -180)")));
   JSON.parse(JSON.stringify(result));
+});
+
+Deno.test("eval kick: the ball placed off the kick spot in turn by the jitter; a still ball is 0 m", async () => {
+  let spot = NaN;
+  const { result, commands } = await onFakeServer(
+    () => "(See (mypos -12 0.00 0.52) (myorien 0.00) (ballpos -11.8 0.07 0.04))",
+    (session) => {
+      spot = session.agent.options.params.get("kick.ball_x");
+      return kick(session, 3, "keyframe", true, 0.02);
+    },
+  );
+  assert.equal(result.task, "kick");
+  assert.deepEqual(result.distances, [0, 0, 0]);
+  assert.equal(result.falls, 0);
+  // kick.ball_x ahead of the head, then 2 cm farther and 2 cm nearer.
+  const placed = commands.filter((c) => c.startsWith("(ball (pos"));
+  assert.deepEqual(
+    placed.map((c) => Number(c.split(" ")[2])),
+    [0, 0.02, -0.02].map((d) => Math.round((-12 + spot + d) * 1e4) / 1e4),
+  );
 });

@@ -61,6 +61,7 @@ Deno.test("fitness: falls, misses and failures cost more than speed or distance 
       distance: stats(d),
       directionError: stats(err),
       falls,
+      distances: [],
     });
   assert.equal(kick(6, 5, 0), 6);
   assert.equal(kick(6, 20, 0), 5);

@@ -49,7 +49,10 @@ function view(s: ViewSpec): WorldView {
 }
 
 function make(): SoccerBehavior {
-  return soccer.create({ ...soccer.defaults, kickSpot: { x: 0.19, y: 0.08 } }) as SoccerBehavior;
+  return soccer.create({
+    ...soccer.defaults,
+    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
+  }) as SoccerBehavior;
 }
 
 const team = () => new TeamModel("Us", () => 7);
@@ -351,7 +354,10 @@ Deno.test("ball player: in shooting range, with the line clear, the kick goes st
     theta: h,
   };
   const input = { self, ball, opponents: [keeper], obstacles: [], mustKick: false };
-  const options = { ...soccer.defaults, kickSpot: { x: 0.19, y: 0.08 } };
+  const options = {
+    ...soccer.defaults,
+    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
+  };
   const inRange = new BallPlayer({ ...options, shootRange: 3.5 }).act(input);
   assert.deepEqual(inRange, { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
   // Out of range the ball is dribbled, on the path around the keeper.

@@ -103,7 +103,7 @@ const base: OnBallInput = {
   target: { x: 15.2, y: 0 },
   goalDistance: 15.2,
   opponents: [],
-  kickSpot: { x: 0.19, y: 0.08 },
+  kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
   shootRange: 8,
   mustKick: false,
   leftFoot: true,
@@ -142,6 +142,32 @@ Deno.test("on ball: a dribbled ball at our feet or bounced ahead and aside is pl
   assert.equal(wide.kind, "approach", "outside the cone: line up again");
   const beside = onBallAction({ ...base, self: { x: 0.02, y: -0.1, theta: 0 } });
   assert.equal(beside.kind, "approach", "level with the ball: go around it");
+});
+
+Deno.test("on ball: a kick that sends the ball off the heading is lined up turned by its angle", () => {
+  const angle = 30 * Math.PI / 180;
+  const ball = { x: 12, y: 0 };
+  const o = {
+    ...base,
+    ball,
+    goalDistance: 3.2,
+    kickSpot: { ...base.kickSpot, angle, skill: "SKILL_LONG_KICK" },
+  };
+  // The left foot kicks 30° to the left: the robot faces 30° to the right of the goal.
+  const theta = -angle;
+  const c = Math.cos(theta), s = Math.sin(theta);
+  const pose = { x: 12 - (c * 0.19 - s * 0.08), y: -(s * 0.19 + c * 0.08), theta };
+  assert.deepEqual(onBallAction({ ...o, self: pose }), { kind: "kick", leftFoot: true });
+  // Facing the goal at the same spot is 30° off: walk to the turned pose instead.
+  const facing = onBallAction({ ...o, self: { ...pose, theta: 0 } });
+  assert.equal(facing.kind, "approach");
+  if (facing.kind === "approach") assert.ok(Math.abs(facing.target.theta - theta) < 1e-9);
+  // The right foot kicks to the right: facing 30° left of the goal.
+  const r = { x: 12 - (c * 0.19 - s * 0.08), y: -(-s * 0.19 - c * 0.08), theta: angle };
+  assert.deepEqual(onBallAction({ ...o, self: r, leftFoot: false }), {
+    kind: "kick",
+    leftFoot: false,
+  });
 });
 
 Deno.test("on ball: in range, walk to the kick pose; kick when there, with the near foot", () => {

@@ -23,6 +23,7 @@ import { PerceptionParser } from "../protocol/parser.ts";
 import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
 import { kickOffSpot } from "../strategy/formation.ts";
+import type { KickSpot } from "../strategy/on_ball.ts";
 import { encodeRadio, speaksAt } from "../team/radio.ts";
 import { TeamModel } from "../team/team_model.ts";
 import type { Logger } from "log";
@@ -71,6 +72,22 @@ export function standPoseFromParams(params: ParamSet): Float64Array {
   return pose;
 }
 
+/**
+ * The kick a game plays (`soccer.long_kick` 1: the long kick, 0: the keyframe kick), with the
+ * ball spot to call for it from walking and the way it sends the ball.
+ */
+export function gameKick(params: ParamSet): KickSpot {
+  const long = params.get("soccer.long_kick") !== 0;
+  const key = long ? "longkick" : "kick";
+  const skill = long ? "SKILL_LONG_KICK" : "SKILL_KICK";
+  return {
+    x: params.get(`${key}.walk_ball_x`),
+    y: params.get(`${key}.walk_ball_y`),
+    angle: params.get(`${key}.angle`) * DEG,
+    skill,
+  };
+}
+
 /** The soccer behaviour's options: walk limits from the walk, the kick's ball spot. */
 export function soccerOptions(params: ParamSet, walk: WalkParams): SoccerOptions {
   return {
@@ -80,7 +97,7 @@ export function soccerOptions(params: ParamSet, walk: WalkParams): SoccerOptions
       maxSideways: walk.maxSideways,
       maxTurn: walk.maxTurn,
     },
-    kickSpot: { x: params.get("kick.walk_ball_x"), y: params.get("kick.walk_ball_y") },
+    kickSpot: gameKick(params),
     shootRange: params.get("soccer.shoot_range"),
     roleHold: params.get("soccer.role_hold"),
   };

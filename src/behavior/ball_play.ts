@@ -119,7 +119,13 @@ export class BallPlayer {
   private leftFoot = true;
   private detourSide: PathSide = 0;
 
-  constructor(private readonly o: BallPlayOptions) {}
+  private readonly kickLeft: string;
+  private readonly kickRight: string;
+
+  constructor(private readonly o: BallPlayOptions) {
+    this.kickLeft = `${o.kickSpot.skill}_LEFT_LEG`;
+    this.kickRight = `${o.kickSpot.skill}_RIGHT_LEG`;
+  }
 
   act(i: BallPlayInput): MotionRequest {
     const { self, ball } = i;
@@ -160,7 +166,7 @@ export class BallPlayer {
       case "kick":
         this.leftFoot = a.leftFoot;
         this.target = null;
-        return { kind: "skill", name: a.leftFoot ? "SKILL_KICK_LEFT_LEG" : "SKILL_KICK_RIGHT_LEG" };
+        return { kind: "skill", name: a.leftFoot ? this.kickLeft : this.kickRight };
       case "dribble": {
         this.target = null;
         const steer = clamp((a.ahead - STEER_FROM) / (STEER_FULL - STEER_FROM), 0, 1);

@@ -228,7 +228,7 @@ export const soccer: BehaviorFactory<SoccerOptions> = {
   name: "soccer",
   defaults: {
     limits: { maxForward: 0.5, maxBackward: 0.3, maxSideways: 0.15, maxTurn: 1 },
-    kickSpot: { x: 0.19, y: 0.08 },
+    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
     shootRange: 8,
     roleHold: 2,
   },

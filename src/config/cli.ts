@@ -57,6 +57,15 @@ export function intFlag(name: string, raw: string, min: number, max: number): nu
   return v;
 }
 
+/** A number flag in min..max; otherwise a CliError. */
+export function numberFlag(name: string, raw: string, min: number, max: number): number {
+  const v = Number(raw);
+  if (raw.trim() === "" || !(v >= min && v <= max)) {
+    throw new CliError(`--${name}: '${raw}' is not a number in ${min}..${max}`);
+  }
+  return v;
+}
+
 /** The flag's value when it is one of `choices`; otherwise a CliError naming them. */
 export function choiceFlag<T extends string>(name: string, raw: string, choices: readonly T[]): T {
   if (!(choices as readonly string[]).includes(raw)) {

@@ -3,7 +3,7 @@
 
 import { parseArgs } from "cli-args";
 import { isRobotType } from "../body/joints.ts";
-import { choiceFlag, CliError, intFlag } from "../config/cli.ts";
+import { choiceFlag, CliError, intFlag, numberFlag } from "../config/cli.ts";
 import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
 import { CORE_KINDS, createCore } from "../core/numeric_core.ts";
 import { loadSkillFiles } from "../skills/skill_compiler.ts";
@@ -16,6 +16,7 @@ import {
   FALLS,
   getup,
   kick,
+  KICK_KINDS,
   type KickKind,
   shoot,
   walkForward,
@@ -32,11 +33,12 @@ export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
   --core KIND       wasm or ts (default wasm)
   --paramsfile F    extra param file; repeatable
   --log-level L     agent log level (default warn)
-  --kick K          kick task: keyframe or ik (default keyframe)
+  --kick K          kick task: keyframe, ik or long (default keyframe)
+  --jitter M        kick task: the ball lies M metres off the kick spot in turn (default 0)
   --falls LIST      getup task: falls in turn, from ${FALLS.join(",")} (default front,back)`;
 
 async function main(args: string[]): Promise<number> {
-  let v, task, spec, type, runs, coreKind, logLevel, falls: FallKind[];
+  let v, task, spec, type, runs, coreKind, logLevel, jitter, falls: FallKind[];
   try {
     const parsed = parseArgs({
       args,
@@ -49,6 +51,7 @@ async function main(args: string[]): Promise<number> {
         paramsfile: { type: "string", multiple: true, default: [] },
         "log-level": { type: "string", default: "warn" },
         kick: { type: "string", default: "keyframe" },
+        jitter: { type: "string", default: "0" },
         falls: { type: "string", default: "front,back" },
         help: { type: "boolean", default: false },
       },
@@ -70,7 +73,8 @@ async function main(args: string[]): Promise<number> {
     }
     coreKind = choiceFlag("core", v.core as string, CORE_KINDS);
     logLevel = choiceFlag("log-level", v["log-level"] as string, LOG_LEVELS);
-    choiceFlag("kick", v.kick as string, ["keyframe", "ik"]);
+    choiceFlag("kick", v.kick as string, KICK_KINDS);
+    jitter = numberFlag("jitter", v.jitter as string, 0, 0.1);
     falls = (v.falls as string).split(",").map((f) => choiceFlag("falls", f, FALLS));
     spec = parseServerSpec(v.server as string);
   } catch (e) {
@@ -111,7 +115,7 @@ async function main(args: string[]): Promise<number> {
       ? await dribble(session, runs)
       : task === "shoot"
       ? await shoot(session, runs)
-      : await kick(session, runs, v.kick as KickKind);
+      : await kick(session, runs, v.kick as KickKind, true, jitter);
     console.log(JSON.stringify({ ...result, type, core: coreKind }));
     return 0;
   } catch (e) {

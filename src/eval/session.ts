@@ -11,8 +11,10 @@ import { toOwnFrame } from "../world/world_view.ts";
 
 /** Beams wait for the robot to stand with the torso this upright (cos of ~11°)… */
 const UPRIGHT_UP_Z = 0.98;
-/** …for this long (at most 4 s in all). */
+/** …for this long. */
 const REST_SECONDS = 0.5;
+/** place() waits at most this long (s) for the robot to come to rest, get-ups included. */
+const PLACE_REST_WAIT = 12;
 
 /** An agent that remembers the last ground truth and wakes tasks waiting for cycles. */
 export class EvalAgent extends Agent {
@@ -103,7 +105,9 @@ export class EvalSession {
   async place(x: number, y: number, rot: number, settleSeconds = 1): Promise<void> {
     const unum = this.agent.world.unum ?? 1;
     // The robot is brought to rest first: beamed in mid-stride or while still swaying (a new
-    // agent drops onto the field), it keeps swinging and falls after landing.
+    // agent drops onto the field), it keeps swinging and falls after landing. A fallen robot
+    // gets up first: beamed in the middle of a get-up, it landed in that pose and the next kick
+    // barely touched the ball.
     this.agent.motion.set({ kind: "stand" });
     const t0 = this.now;
     let restingSince = Infinity;
@@ -112,9 +116,9 @@ export class EvalSession {
         const resting = this.agent.motion.activity === "stand" &&
           this.agent.estimator.tilt.up[2] > UPRIGHT_UP_Z;
         restingSince = resting ? Math.min(restingSince, this.now) : Infinity;
-        return this.now - restingSince >= REST_SECONDS || this.now - t0 > 4;
+        return this.now - restingSince >= REST_SECONDS || this.now - t0 > PLACE_REST_WAIT;
       },
-      10,
+      PLACE_REST_WAIT + 5,
       "the robot to come to rest",
     );
     await this.monitor.send(trainer.moveAgent(unum, this.side, { x, y, z: 0.4 }, rot));

@@ -42,6 +42,36 @@ function headPos(s: EvalSession): { x: number; y: number; z: number } {
   return p;
 }
 
+/** The ball has stopped when it moves less than this (m) in `BALL_REST_SECONDS`. */
+const BALL_REST_METRES = 0.01;
+const BALL_REST_SECONDS = 0.5;
+
+/**
+ * Waits until the ball has come to rest (ground truth, reported to the centimetre), at most
+ * `maxSeconds`: a 6 m kick still rolls for about 3 s after the kick skill ends.
+ */
+async function ballAtRest(s: EvalSession, maxSeconds = 20): Promise<void> {
+  const t0 = s.now;
+  let mark = s.agent.truth?.ballPos;
+  let markTime = t0;
+  await s.until(
+    () => {
+      const b = s.agent.truth?.ballPos;
+      if (!b || !mark) {
+        mark = b;
+        return false;
+      }
+      if (s.now - markTime < BALL_REST_SECONDS) return false;
+      const moved = Math.hypot(b.x - mark.x, b.y - mark.y);
+      mark = b;
+      markTime = s.now;
+      return moved < BALL_REST_METRES || s.now - t0 > maxSeconds;
+    },
+    maxSeconds + 5,
+    "the ball to stop",
+  );
+}
+
 /** Watches for falls while `body` runs; returns how many falls it saw. */
 async function watchFalls(s: EvalSession, body: () => Promise<void>): Promise<number> {
   let falls = 0;
@@ -184,24 +214,55 @@ export interface KickResult {
   skill: string;
   runs: number;
   distance: RunStats;
-  /** Absolute angle between the kick direction (robot forward) and the ball's path, degrees. */
+  /**
+   * Absolute angle between the kick's direction (the robot's heading turned by the kick's
+   * `angle` param) and the ball's path, degrees.
+   */
   directionError: RunStats;
   falls: number;
+  /** Each run's distance, metres. */
+  distances: number[];
 }
 
-export type KickKind = "keyframe" | "ik";
+export const KICK_KINDS = ["keyframe", "ik", "long"] as const;
+export type KickKind = typeof KICK_KINDS[number];
 
-/** Puts the ball in front of the kicking foot, plays the kick, measures the ball's travel. */
+/** Each kick's skill name prefix and the prefix of its params (ball_x, ball_y). */
+const KICK_SKILLS: Readonly<Record<KickKind, { prefix: string; params: string }>> = {
+  keyframe: { prefix: "SKILL_KICK", params: "kick" },
+  ik: { prefix: "SKILL_IK_KICK", params: "ikkick" },
+  long: { prefix: "SKILL_LONG_KICK", params: "longkick" },
+};
+
+/**
+ * Ball placement offsets of the kick runs in turn, in units of the jitter: the spot itself, then
+ * ahead, behind, and to either side of it. A game never puts the ball on the spot exactly.
+ */
+const KICK_JITTER: readonly (readonly [number, number])[] = [
+  [0, 0],
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+];
+
+/**
+ * Puts the ball in front of the kicking foot (`jitter` metres off the kick's spot in turn, see
+ * KICK_JITTER), plays the kick, measures the ball's travel.
+ */
 export async function kick(
   s: EvalSession,
   runs: number,
   kind: KickKind = "keyframe",
   leftFoot = true,
+  jitter = 0,
 ): Promise<KickResult> {
-  const prefix = kind === "ik" ? "SKILL_IK_KICK" : "SKILL_KICK";
+  const prefix = KICK_SKILLS[kind].prefix;
   const name = `${prefix}_${leftFoot ? "LEFT" : "RIGHT"}_LEG`;
-  const key = kind === "ik" ? "ikkick" : "kick";
+  const key = KICK_SKILLS[kind].params;
   const side = leftFoot ? 1 : -1;
+  // The way the kick sends the ball, off the robot's heading (left-foot kick; mirrored).
+  const angle = s.agent.options.params.get(`${key}.angle`) * Math.PI / 180;
   const distances: number[] = [];
   const errors: number[] = [];
   let falls = 0;
@@ -212,9 +273,10 @@ export async function kick(
     // The ball where the kick expects it relative to the torso (the head stands above it).
     const head = headPos(s);
     const params = s.agent.options.params;
+    const [jx, jy] = KICK_JITTER[r % KICK_JITTER.length];
     const ball = {
-      x: head.x + params.get(`${key}.ball_x`),
-      y: head.y + side * params.get(`${key}.ball_y`),
+      x: head.x + params.get(`${key}.ball_x`) + jitter * jx,
+      y: head.y + side * params.get(`${key}.ball_y`) + jitter * jy,
       z: 0.042,
     };
     await s.monitor.send(trainer.ball(ball, { x: 0, y: 0, z: 0 }));
@@ -223,14 +285,13 @@ export async function kick(
     falls += await watchFalls(s, async () => {
       s.agent.motion.set({ kind: "skill", name });
       await s.until(() => s.agent.motion.current.kind !== "skill", 10, "the kick");
-      // Let the ball roll out.
-      const t = s.now;
-      await s.until(() => s.now - t > 4, 10, "the ball to stop");
+      await ballAtRest(s);
     });
     const b1 = s.agent.truth?.ballPos ?? b0;
     const d = Math.hypot(b1.x - b0.x, b1.y - b0.y);
     distances.push(d);
-    errors.push(Math.abs(Math.atan2(b1.y - b0.y, b1.x - b0.x)) * 180 / Math.PI);
+    const path = Math.atan2(b1.y - b0.y, b1.x - b0.x);
+    errors.push(Math.abs(wrapAngle(path - side * angle)) * 180 / Math.PI);
   }
   return {
     task: "kick",
@@ -239,6 +300,7 @@ export async function kick(
     distance: stats(distances),
     directionError: stats(errors),
     falls,
+    distances: millimetres(distances),
   };
 }
 
@@ -453,8 +515,7 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
       }
       if (Number.isNaN(kickedAt)) return;
       await s.until(() => a.motion.current.kind !== "skill", 10, "the kick");
-      const t = s.now;
-      await s.until(() => s.now - t > 4, 10, "the ball to stop");
+      await ballAtRest(s);
     });
     a.motion.set({ kind: "stand" });
     if (Number.isNaN(kickedAt)) {

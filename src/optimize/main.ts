@@ -6,14 +6,14 @@
 
 import { parseArgs } from "cli-args";
 import { isRobotType, type RobotType } from "../body/joints.ts";
-import { choiceFlag, CliError, intFlag } from "../config/cli.ts";
+import { choiceFlag, CliError, intFlag, numberFlag } from "../config/cli.ts";
 import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
 import type { ParamSet } from "../config/params.ts";
 import { CORE_KINDS, type CoreKind, createCore } from "../core/numeric_core.ts";
 import { EvalSession } from "../eval/session.ts";
 import { walkParams } from "../motion/walk_engine.ts";
 import { walkReachMisses } from "../motion/walk_reach.ts";
-import { getup, kick, type KickKind, walkForward, walkOmni } from "../eval/tasks.ts";
+import { getup, kick, KICK_KINDS, type KickKind, walkForward, walkOmni } from "../eval/tasks.ts";
 import { compileSkillSources, readSkillFiles, type SkillSource } from "../skills/skill_compiler.ts";
 import { Logger } from "log";
 import { CmaEs } from "./cma_es.ts";
@@ -50,7 +50,8 @@ export const OPTIMIZE_USAGE = `Usage: deno task optimize <${
   --out F           where the best values are written (default optimized.params)
   --paramsfile F    extra param file under the candidates; repeatable
   --core KIND       wasm or ts (default wasm)
-  --kick K          kick task: keyframe or ik (default keyframe)`;
+  --kick K          kick task: keyframe, ik or long (default keyframe)
+  --jitter M        kick task: the ball lies M metres off the kick spot in turn (default 0)`;
 
 interface Options {
   task: OptimizeTask;
@@ -66,6 +67,7 @@ interface Options {
   paramsFiles: string[];
   core: CoreKind;
   kick: KickKind;
+  jitter: number;
 }
 
 async function parse(args: string[]): Promise<Options> {
@@ -87,6 +89,7 @@ async function parse(args: string[]): Promise<Options> {
         paramsfile: { type: "string", multiple: true, default: [] },
         core: { type: "string", default: "wasm" },
         kick: { type: "string", default: "keyframe" },
+        jitter: { type: "string", default: "0" },
       },
     });
   } catch (e) {
@@ -112,7 +115,8 @@ async function parse(args: string[]): Promise<Options> {
     out: v.out as string,
     paramsFiles: v.paramsfile as string[],
     core: choiceFlag("core", v.core as string, CORE_KINDS),
-    kick: choiceFlag("kick", v.kick as string, ["keyframe", "ik"] as const),
+    kick: choiceFlag("kick", v.kick as string, KICK_KINDS),
+    jitter: numberFlag("jitter", v.jitter as string, 0, 0.1),
   };
 }
 
@@ -143,7 +147,7 @@ async function score(
     if (o.task === "walk-omni") {
       return omniScore(await walkOmni(session, o.runs, OMNI_TIMEOUT), OMNI_TIMEOUT);
     }
-    if (o.task === "kick") return kickScore(await kick(session, o.runs, o.kick));
+    if (o.task === "kick") return kickScore(await kick(session, o.runs, o.kick, true, o.jitter));
     return getupScore(await getup(session, o.runs));
   } catch (e) {
     log.warn(`candidate failed: ${(e as Error).message.split("\n")[0]}`);

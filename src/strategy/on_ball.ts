@@ -14,6 +14,10 @@ import type { Point2 } from "./avoid.ts";
 export interface KickSpot {
   x: number;
   y: number;
+  /** The way the kick sends the ball, radians left of the robot's heading (right foot: right). */
+  angle: number;
+  /** The kick's skill name without the `_LEFT_LEG` / `_RIGHT_LEG` ending. */
+  skill: string;
 }
 
 export interface OnBallInput {
@@ -130,21 +134,24 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     const leftFoot = rel.y >= threshold;
     const k = o.kickSpot;
     const sy = leftFoot ? k.y : -k.y;
-    // The torso pose that puts the ball at the kick spot while facing the target; once we face
-    // it well enough, the one that puts the ball there as we face now, so that the last steps
+    // Facing `want`, the kick sends the ball along `heading`.
+    const want = wrapAngle(heading - (leftFoot ? k.angle : -k.angle));
+    const wantError = Math.abs(wrapAngle(want - self.theta));
+    // The torso pose that puts the ball at the kick spot while facing `want`; once we face it
+    // well enough, the one that puts the ball there as we face now, so that the last steps
     // correct where the ball lies under the foot.
     const kx = k.x + KICK_SPOT_MARGIN;
-    const face = headingError < KICK_HEADING_TOLERANCE ? self.theta : heading;
+    const face = wantError < KICK_HEADING_TOLERANCE ? self.theta : want;
     const fx = Math.cos(face), fy = Math.sin(face);
     const pose = {
       x: ball.x - (fx * kx - fy * sy),
       y: ball.y - (fy * kx + fx * sy),
-      theta: heading,
+      theta: want,
     };
     const off = Math.hypot(pose.x - self.x, pose.y - self.y);
     if (
       Math.abs(rel.y - sy) < KICK_LATERAL_TOLERANCE && rel.x > k.x - KICK_TOO_CLOSE &&
-      rel.x < kx + KICK_AHEAD_TOLERANCE && headingError < KICK_HEADING_TOLERANCE
+      rel.x < kx + KICK_AHEAD_TOLERANCE && wantError < KICK_HEADING_TOLERANCE
     ) {
       return { kind: "kick", leftFoot };
     }
