@@ -35,10 +35,11 @@ export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
   --log-level L     agent log level (default warn)
   --kick K          kick task: keyframe, ik or long (default keyframe)
   --jitter M        kick task: the ball lies M metres off the kick spot in turn (default 0)
+  --foot F          kick task: left or right (default left)
   --falls LIST      getup task: falls in turn, from ${FALLS.join(",")} (default front,back)`;
 
 async function main(args: string[]): Promise<number> {
-  let v, task, spec, type, runs, coreKind, logLevel, jitter, falls: FallKind[];
+  let v, task, spec, type, runs, coreKind, logLevel, jitter, leftFoot, falls: FallKind[];
   try {
     const parsed = parseArgs({
       args,
@@ -52,6 +53,7 @@ async function main(args: string[]): Promise<number> {
         "log-level": { type: "string", default: "warn" },
         kick: { type: "string", default: "keyframe" },
         jitter: { type: "string", default: "0" },
+        foot: { type: "string", default: "left" },
         falls: { type: "string", default: "front,back" },
         help: { type: "boolean", default: false },
       },
@@ -75,6 +77,7 @@ async function main(args: string[]): Promise<number> {
     logLevel = choiceFlag("log-level", v["log-level"] as string, LOG_LEVELS);
     choiceFlag("kick", v.kick as string, KICK_KINDS);
     jitter = numberFlag("jitter", v.jitter as string, 0, 0.1);
+    leftFoot = choiceFlag("foot", v.foot as string, ["left", "right"]) === "left";
     falls = (v.falls as string).split(",").map((f) => choiceFlag("falls", f, FALLS));
     spec = parseServerSpec(v.server as string);
   } catch (e) {
@@ -115,7 +118,7 @@ async function main(args: string[]): Promise<number> {
       ? await dribble(session, runs)
       : task === "shoot"
       ? await shoot(session, runs)
-      : await kick(session, runs, v.kick as KickKind, true, jitter);
+      : await kick(session, runs, v.kick as KickKind, leftFoot, jitter);
     console.log(JSON.stringify({ ...result, type, core: coreKind }));
     return 0;
   } catch (e) {
