@@ -13,6 +13,11 @@ import { toOwnFrame } from "../world/world_view.ts";
 const UPRIGHT_UP_Z = 0.98;
 /** …for this long. */
 const REST_SECONDS = 0.5;
+/**
+ * The half length (s) of an eval's own server: at the default 300 s, half time put the ball back
+ * on the centre spot in the middle of the 28th of 30 kicks.
+ */
+const EVAL_HALF_TIME = 100_000;
 /** place() waits at most this long (s) for the robot to come to rest, get-ups included. */
 const PLACE_REST_WAIT = 12;
 
@@ -57,7 +62,11 @@ export class EvalSession {
     target: SessionTarget | "auto",
   ): Promise<EvalSession> {
     const server = target === "auto"
-      ? await launchServer({ sync: true, soccerVars: { BeamNoiseXY: 0, BeamNoiseAngle: 0 } })
+      ? await launchServer({
+        sync: true,
+        halfTime: EVAL_HALF_TIME,
+        soccerVars: { BeamNoiseXY: 0, BeamNoiseAngle: 0 },
+      })
       : null;
     const t = server
       ? { host: server.host, port: server.agentPort, monitorPort: server.monitorPort }
