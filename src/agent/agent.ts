@@ -11,6 +11,7 @@ import type { NumericCore } from "../core/numeric_core.ts";
 import { Estimator, estimatorParams } from "../estimation/estimator.ts";
 import { Motion } from "../motion/motion.ts";
 import { type WalkParams, walkParams } from "../motion/walk_engine.ts";
+import { KICKS } from "../skills/kicks.ts";
 import type { Skill } from "../skills/skill.ts";
 import { ROBOVIZ_PORT, RoboVizDrawer } from "../net/roboviz.ts";
 import { DecisionList, newOutbox, type Outbox } from "../behavior/decision.ts";
@@ -77,9 +78,7 @@ export function standPoseFromParams(params: ParamSet): Float64Array {
  * ball spot to call for it from walking and the way it sends the ball.
  */
 export function gameKick(params: ParamSet): KickSpot {
-  const long = params.get("soccer.long_kick") !== 0;
-  const key = long ? "longkick" : "kick";
-  const skill = long ? "SKILL_LONG_KICK" : "SKILL_KICK";
+  const { skill, params: key } = KICKS[params.get("soccer.long_kick") !== 0 ? "long" : "keyframe"];
   return {
     x: params.get(`${key}.walk_ball_x`),
     y: params.get(`${key}.walk_ball_y`),

@@ -6,6 +6,7 @@
 import { FIELD_LENGTH } from "../estimation/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { type Pose2, type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
+import { kickSkillName } from "../skills/kicks.ts";
 import { avoidObstacles, type Point2 } from "../strategy/avoid.ts";
 import {
   ballWaypoint,
@@ -123,8 +124,8 @@ export class BallPlayer {
   private readonly kickRight: string;
 
   constructor(private readonly o: BallPlayOptions) {
-    this.kickLeft = `${o.kickSpot.skill}_LEFT_LEG`;
-    this.kickRight = `${o.kickSpot.skill}_RIGHT_LEG`;
+    this.kickLeft = kickSkillName(o.kickSpot.skill, true);
+    this.kickRight = kickSkillName(o.kickSpot.skill, false);
   }
 
   act(i: BallPlayInput): MotionRequest {

@@ -11,6 +11,7 @@ import { goalieShouldClear, goalieTarget } from "../strategy/goalie.ts";
 import { type PlayerSpot, type Role, RoleKeeper, roleTargets } from "../strategy/roles.ts";
 import { keepAway, type Situation, situation } from "../strategy/situation.ts";
 import type { WorldView } from "../world/world_view.ts";
+import { KICKS } from "../skills/kicks.ts";
 import { APPROACH, BallPlayer, type BallPlayOptions, walkAround } from "./ball_play.ts";
 import type { Behavior, BehaviorContext, BehaviorFactory } from "./decision.ts";
 
@@ -228,7 +229,7 @@ export const soccer: BehaviorFactory<SoccerOptions> = {
   name: "soccer",
   defaults: {
     limits: { maxForward: 0.5, maxBackward: 0.3, maxSideways: 0.15, maxTurn: 1 },
-    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
+    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: KICKS.keyframe.skill },
     shootRange: 8,
     roleHold: 2,
   },

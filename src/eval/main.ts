@@ -6,6 +6,7 @@ import { isRobotType } from "../body/joints.ts";
 import { choiceFlag, CliError, intFlag, numberFlag } from "../config/cli.ts";
 import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
 import { CORE_KINDS, createCore } from "../core/numeric_core.ts";
+import { KICK_KINDS, type KickKind } from "../skills/kicks.ts";
 import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { parseServerSpec } from "../tools/server_launcher.ts";
 import { LOG_LEVELS, Logger } from "log";
@@ -16,8 +17,6 @@ import {
   FALLS,
   getup,
   kick,
-  KICK_KINDS,
-  type KickKind,
   shoot,
   walkForward,
   walkOmni,

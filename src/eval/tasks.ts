@@ -6,6 +6,7 @@
 import { soccerOptions } from "../agent/agent.ts";
 import { aimPoint, BallPlayer } from "../behavior/ball_play.ts";
 import type { MotionRequest } from "../motion/motion.ts";
+import { type KickKind, KICKS, kickSkillName } from "../skills/kicks.ts";
 import { walkTo } from "../motion/walk_to.ts";
 import { wrapAngle } from "../util/angles.ts";
 import { trainer } from "../net/monitor.ts";
@@ -224,16 +225,6 @@ export interface KickResult {
   distances: number[];
 }
 
-export const KICK_KINDS = ["keyframe", "ik", "long"] as const;
-export type KickKind = typeof KICK_KINDS[number];
-
-/** Each kick's skill name prefix and the prefix of its params (ball_x, ball_y). */
-const KICK_SKILLS: Readonly<Record<KickKind, { prefix: string; params: string }>> = {
-  keyframe: { prefix: "SKILL_KICK", params: "kick" },
-  ik: { prefix: "SKILL_IK_KICK", params: "ikkick" },
-  long: { prefix: "SKILL_LONG_KICK", params: "longkick" },
-};
-
 /**
  * Ball placement offsets of the kick runs in turn, in units of the jitter: the spot itself, then
  * ahead, behind, and to either side of it. A game never puts the ball on the spot exactly.
@@ -257,12 +248,12 @@ export async function kick(
   leftFoot = true,
   jitter = 0,
 ): Promise<KickResult> {
-  const prefix = KICK_SKILLS[kind].prefix;
-  const name = `${prefix}_${leftFoot ? "LEFT" : "RIGHT"}_LEG`;
-  const key = KICK_SKILLS[kind].params;
+  const name = kickSkillName(KICKS[kind].skill, leftFoot);
+  const key = KICKS[kind].params;
   const side = leftFoot ? 1 : -1;
+  const params = s.agent.options.params;
   // The way the kick sends the ball, off the robot's heading (left-foot kick; mirrored).
-  const angle = s.agent.options.params.get(`${key}.angle`) * Math.PI / 180;
+  const angle = params.get(`${key}.angle`) * Math.PI / 180;
   const distances: number[] = [];
   const errors: number[] = [];
   let falls = 0;
@@ -272,7 +263,6 @@ export async function kick(
     await s.place(-5, 0, 0);
     // The ball where the kick expects it relative to the torso (the head stands above it).
     const head = headPos(s);
-    const params = s.agent.options.params;
     const [jx, jy] = KICK_JITTER[r % KICK_JITTER.length];
     const ball = {
       x: head.x + params.get(`${key}.ball_x`) + jitter * jx,

@@ -1,0 +1,22 @@
+// The kicks in skills/: for each, its skill name without the `_LEFT_LEG` / `_RIGHT_LEG` ending
+// and the prefix of its params in paramfiles/ (ball_x, ball_y, walk_ball_x, walk_ball_y, angle).
+// The one table the game's ball play and the evaluation tasks both read.
+
+export const KICK_KINDS = ["keyframe", "ik", "long"] as const;
+export type KickKind = typeof KICK_KINDS[number];
+
+export interface KickInfo {
+  readonly skill: string;
+  readonly params: string;
+}
+
+export const KICKS: Readonly<Record<KickKind, KickInfo>> = Object.freeze({
+  keyframe: { skill: "SKILL_KICK", params: "kick" },
+  ik: { skill: "SKILL_IK_KICK", params: "ikkick" },
+  long: { skill: "SKILL_LONG_KICK", params: "longkick" },
+});
+
+/** The skill that kicks with the given foot, e.g. SKILL_KICK_LEFT_LEG. */
+export function kickSkillName(skill: string, leftFoot: boolean): string {
+  return `${skill}_${leftFoot ? "LEFT" : "RIGHT"}_LEG`;
+}
