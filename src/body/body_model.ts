@@ -116,6 +116,9 @@ const X: V3 = [1, 0, 0];
 const MINUS_Y: V3 = [0, -1, 0];
 const Z: V3 = [0, 0, 1];
 
+/** Heel to tip of the foot including any toe, metres (the rsg's foot). */
+const FOOT_LENGTH = 0.16;
+
 export interface BodyModel {
   readonly type: RobotType;
   /** NUM_BODIES × B.STRIDE. */
@@ -129,6 +132,8 @@ export interface BodyModel {
   readonly totalMass: number;
   /** Torso centre above the sole with all joints at zero (straight legs). */
   readonly standingHeight: number;
+  /** The foot's sole from heel to tip, or to the toe joint for a robot with toes, metres. */
+  readonly soleLength: number;
 }
 
 interface BodyDef {
@@ -171,7 +176,7 @@ function buildType(type: RobotType): BodyModel {
   }
   // Legs.
   const toe = p.toeLength;
-  const footMassShare = toe > 0 ? (toe / 0.16) * 0.5 : 0;
+  const footMassShare = toe > 0 ? (toe / FOOT_LENGTH) * 0.5 : 0;
   for (const [side, lr] of [["l", -1], ["r", 1]] as const) {
     const b = (k: number) => JOINTS.findIndex((j) => j.perceptor === `${side}lj${k}`) + 1;
     const hip: V3 = [lr * p.hip1RelTorsoX, -0.01, -0.115];
@@ -179,7 +184,7 @@ function buildType(type: RobotType): BodyModel {
     const knee = add(thigh, [0, -0.005, -0.08]);
     const shank = add(thigh, [0, 0.005, -0.125]);
     const ankle = add(shank, [0, -0.01, p.ankleRelShankZ]);
-    const footY = toe > 0 ? (0.16 - toe) * 0.5 - 0.05 : 0.03;
+    const footY = toe > 0 ? (FOOT_LENGTH - toe) * 0.5 - 0.05 : 0.03;
     const foot = add(ankle, [0, footY, -0.04]);
     const roll = add(ankle, [0, 0, -0.005]);
     const yawAxis: V3 = [0, H, lr * H]; // agent frame of rsg (−0.7071, 0, LR·0.7071)
@@ -242,6 +247,7 @@ function buildType(type: RobotType): BodyModel {
     maxSpeed,
     totalMass,
     standingHeight,
+    soleLength: FOOT_LENGTH - p.toeLength,
   });
 }
 

@@ -1,9 +1,12 @@
 // The evaluation tasks, each measured with the server's ground truth: how far the robot walks
 // forward in 10 s, how fast it reaches omnidirectional targets, how reliably and quickly it
 // gets up, how far and straight it kicks (from a standing start, or after walking up to the ball
-// as in a game), and how fast it dribbles. Every task returns one JSON-able result.
+// as in a game; and whether it stands flat on its feet afterwards), and how fast it dribbles.
+// Every task returns one JSON-able result.
 
 import { soccerOptions } from "../agent/agent.ts";
+import { bodyModel } from "../body/body_model.ts";
+import { soleEdge } from "../estimation/sole_edge.ts";
 import { aimPoint, BallPlayer } from "../behavior/ball_play.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { type KickKind, KICKS, kickSkillName } from "../skills/kicks.ts";
@@ -49,14 +52,20 @@ const BALL_REST_SECONDS = 0.5;
 
 /**
  * Waits until the ball has come to rest (ground truth, reported to the centimetre), at most
- * `maxSeconds`: a 6 m kick still rolls for about 3 s after the kick skill ends.
+ * `maxSeconds`: a 6 m kick still rolls for about 3 s after the kick skill ends. `eachCycle` runs
+ * every cycle meanwhile.
  */
-async function ballAtRest(s: EvalSession, maxSeconds = 20): Promise<void> {
+async function ballAtRest(
+  s: EvalSession,
+  maxSeconds = 20,
+  eachCycle: () => void = () => {},
+): Promise<void> {
   const t0 = s.now;
   let mark = s.agent.truth?.ballPos;
   let markTime = t0;
   await s.until(
     () => {
+      eachCycle();
       const b = s.agent.truth?.ballPos;
       if (!b || !mark) {
         mark = b;
@@ -221,6 +230,13 @@ export interface KickResult {
    */
   directionError: RunStats;
   falls: number;
+  /** The runs (from 0) in which the robot fell. */
+  fallRuns: number[];
+  /**
+   * Each run's seconds on the edges of the soles (heels or tips, by the foot forces) from the
+   * kick's start to the ball's rest: a robot left rocking on its heels topples over.
+   */
+  edgeSeconds: number[];
   /** Each run's distance, metres. */
   distances: number[];
 }
@@ -256,6 +272,9 @@ export async function kick(
   const angle = params.get(`${key}.angle`) * Math.PI / 180;
   const distances: number[] = [];
   const errors: number[] = [];
+  const fallRuns: number[] = [];
+  const edgeSeconds: number[] = [];
+  const soleLength = bodyModel(s.agent.options.type).soleLength;
   let falls = 0;
   await s.playOn();
   for (let r = 0; r < runs; r++) {
@@ -272,11 +291,20 @@ export async function kick(
     await s.monitor.send(trainer.ball(ball, { x: 0, y: 0, z: 0 }));
     await s.cycles(10);
     const b0 = s.agent.truth?.ballPos ?? ball;
-    falls += await watchFalls(s, async () => {
+    let onEdge = 0;
+    const edgeWatch = () => {
+      const upright = s.agent.motion.fall === "upright";
+      if (upright && soleEdge(s.agent.world.feet, soleLength) !== 0) onEdge += s.agent.world.dt;
+      return s.agent.motion.current.kind !== "skill";
+    };
+    const fell = await watchFalls(s, async () => {
       s.agent.motion.set({ kind: "skill", name });
-      await s.until(() => s.agent.motion.current.kind !== "skill", 10, "the kick");
-      await ballAtRest(s);
+      await s.until(edgeWatch, 10, "the kick");
+      await ballAtRest(s, undefined, edgeWatch);
     });
+    falls += fell;
+    if (fell > 0) fallRuns.push(r);
+    edgeSeconds.push(Math.round(onEdge * 100) / 100);
     const b1 = s.agent.truth?.ballPos ?? b0;
     const d = Math.hypot(b1.x - b0.x, b1.y - b0.y);
     distances.push(d);
@@ -290,6 +318,8 @@ export async function kick(
     distance: stats(distances),
     directionError: stats(errors),
     falls,
+    fallRuns,
+    edgeSeconds,
     distances: millimetres(distances),
   };
 }
