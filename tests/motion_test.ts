@@ -9,6 +9,7 @@ import { bundledSkillFiles, loadAgentParams } from "../src/config/paramfiles.ts"
 import { createCore } from "../src/core/numeric_core.ts";
 import { Motion } from "../src/motion/motion.ts";
 import { walkParams } from "../src/motion/walk_engine.ts";
+import { kickPreSeconds } from "../src/skills/kicks.ts";
 import { skillForType } from "../src/skills/skill.ts";
 import { loadSkillFiles } from "../src/skills/skill_compiler.ts";
 
@@ -21,6 +22,7 @@ async function motion(): Promise<Motion> {
     standPose: standPoseFromParams(params),
     skills: await loadSkillFiles(bundledSkillFiles(), params),
     skillGain: 0.5,
+    preSkillSeconds: kickPreSeconds((name) => params.get(name)),
   });
 }
 
@@ -198,29 +200,33 @@ Deno.test("motion: from walking, the legs blend into the stand pose over half a 
   assert.deepEqual(Array.from(m.targets), Array.from(stand));
 });
 
-Deno.test("motion: a kick requested while walking plays after the stop and the stand blend, whatever follows", async () => {
-  const m = await motion();
-  m.set({ kind: "walk", vx: 0.4, vy: 0, vth: 0 });
-  let t = run(m, 0, 100, UPRIGHT);
-  m.set({ kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
-  t = run(m, t, 1, UPRIGHT);
-  let played = false;
-  let rested = NaN;
-  for (let i = 0; i < 150 && !played; i++) {
-    // The behaviour changes its mind every other cycle.
-    m.set(
-      i % 2
-        ? { kind: "skill", name: "SKILL_KICK_LEFT_LEG" }
-        : { kind: "walk", vx: 0.4, vy: 0, vth: 0 },
-    );
+for (
+  const [kick, key] of [["SKILL_KICK_LEFT_LEG", "kick"], ["SKILL_LONG_KICK_LEFT_LEG", "longkick"]]
+) {
+  Deno.test(`motion: ${kick} requested while walking plays after the stop and its rest, whatever follows`, async () => {
+    const m = await motion();
+    const rest = (await loadAgentParams(0, [])).get(`${key}.pre_seconds`);
+    m.set({ kind: "walk", vx: 0.4, vy: 0, vth: 0 });
+    let t = run(m, 0, 100, UPRIGHT);
+    m.set({ kind: "skill", name: kick });
     t = run(m, t, 1, UPRIGHT);
-    if (m.activity === "walk") rested = t;
-    played = m.activity === "SKILL_KICK_LEFT_LEG";
-  }
-  assert.ok(played, "the kick played");
-  // It starts from the stand pose, half a second after the walk came to rest.
-  assert.ok(t - rested > 0.49 && t - rested < 0.53, `${t - rested} s after the walk`);
-});
+    let played = false;
+    let rested = NaN;
+    for (let i = 0; i < 150 && !played; i++) {
+      // The behaviour changes its mind every other cycle.
+      m.set(i % 2 ? { kind: "skill", name: kick } : { kind: "walk", vx: 0.4, vy: 0, vth: 0 });
+      t = run(m, t, 1, UPRIGHT);
+      if (m.activity === "walk") rested = t;
+      played = m.activity === kick;
+    }
+    assert.ok(played, "the kick played");
+    // It starts from the stand pose, its pre_seconds after the walk came to rest.
+    assert.ok(
+      t - rested > rest - 0.01 && t - rested < rest + 0.03,
+      `${t - rested} s after the walk`,
+    );
+  });
+}
 
 Deno.test("motion: an unknown skill is a clear error", async () => {
   const m = await motion();

@@ -11,7 +11,7 @@ import type { NumericCore } from "../core/numeric_core.ts";
 import { Estimator, estimatorParams } from "../estimation/estimator.ts";
 import { Motion } from "../motion/motion.ts";
 import { type WalkParams, walkParams } from "../motion/walk_engine.ts";
-import { KICKS } from "../skills/kicks.ts";
+import { kickPreSeconds, KICKS } from "../skills/kicks.ts";
 import type { Skill } from "../skills/skill.ts";
 import { ROBOVIZ_PORT, RoboVizDrawer } from "../net/roboviz.ts";
 import { DecisionList, newOutbox, type Outbox } from "../behavior/decision.ts";
@@ -154,6 +154,7 @@ export class Agent {
       standPose: this.standPose,
       skills: options.skills,
       skillGain: options.params.get("joint.skill_kp") / options.params.get("joint.kp"),
+      preSkillSeconds: kickPreSeconds((name) => options.params.get(name)),
     });
     const behaviours = agentBehaviors();
     this.decisions = options.behaviour === undefined ? null : new DecisionList([

@@ -50,9 +50,10 @@ const STOP_AT_ONCE_TURN = 0.3;
  */
 const STAND_BLEND_SECONDS = 0.5;
 /**
- * A skill requested while walking starts this long after the walk came to rest, once the legs
- * have blended into the stand pose: the kicks are tuned from it. Kicked straight from the walk's
- * crouch, a well-placed ball went a median 1.8 m instead of 4.8 m (`deno task eval shoot`).
+ * A skill requested while walking starts this long after the walk came to rest (unless
+ * MotionOptions.preSkillSeconds says otherwise), once the legs have blended into the stand pose:
+ * the kicks are tuned from it. Kicked straight from the walk's crouch, a well-placed ball went a
+ * median 1.8 m instead of 4.8 m (`deno task eval shoot`).
  */
 const PRE_SKILL_SECONDS = 0.5;
 
@@ -64,6 +65,8 @@ export interface MotionOptions {
   skills: ReadonlyMap<string, Skill>;
   /** Factor on the joint controller's gain while a skill plays and settles (1: the walk's). */
   skillGain: number;
+  /** Seconds from the walk's rest to the start of these skills, if not PRE_SKILL_SECONDS. */
+  preSkillSeconds?: ReadonlyMap<string, number>;
 }
 
 export class Motion {
@@ -199,7 +202,8 @@ export class Motion {
       this.stopBy = NaN;
       this.blendFrom.set(t);
       this.blendStart = now;
-      this.skillAt = now + PRE_SKILL_SECONDS;
+      const next = this.pending ?? (r.kind === "skill" ? r.name : "");
+      this.skillAt = now + (this.o.preSkillSeconds?.get(next) ?? PRE_SKILL_SECONDS);
     }
     const skill = this.pending ?? (r.kind === "skill" ? r.name : null);
     if (skill !== null && now >= this.skillAt) {

@@ -1,5 +1,6 @@
 // The kicks in skills/: for each, its skill name without the `_LEFT_LEG` / `_RIGHT_LEG` ending
-// and the prefix of its params in paramfiles/ (ball_x, ball_y, walk_ball_x, walk_ball_y, angle).
+// and the prefix of its params in paramfiles/ (ball_x, ball_y, angle, pre_seconds; walk_ball_x,
+// walk_ball_y for the kicks a game plays).
 // The one table the game's ball play and the evaluation tasks both read.
 
 export const KICK_KINDS = ["keyframe", "ik", "long"] as const;
@@ -19,4 +20,18 @@ export const KICKS: Readonly<Record<KickKind, KickInfo>> = Object.freeze({
 /** The skill that kicks with the given foot, e.g. SKILL_KICK_LEFT_LEG. */
 export function kickSkillName(skill: string, leftFoot: boolean): string {
   return `${skill}_${leftFoot ? "LEFT" : "RIGHT"}_LEG`;
+}
+
+/**
+ * Each kick skill (both feet) with its `pre_seconds` param: how long the robot stands, after the
+ * walk came to rest, before it kicks.
+ */
+export function kickPreSeconds(get: (name: string) => number): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const { skill, params } of Object.values(KICKS)) {
+    const seconds = get(`${params}.pre_seconds`);
+    m.set(kickSkillName(skill, true), seconds);
+    m.set(kickSkillName(skill, false), seconds);
+  }
+  return m;
 }
