@@ -24,7 +24,7 @@ export function soleEdge(
   const toes = feet.lf1 !== undefined || feet.rf1 !== undefined;
   const soles = loaded(feet.lf) + loaded(feet.rf);
   const heels = atOrBehind(feet.lf, -end) + atOrBehind(feet.rf, -end);
-  const tips = soles - behind(feet.lf, end) - behind(feet.rf, end);
+  const tips = atOrAhead(feet.lf, end) + atOrAhead(feet.rf, end);
   if (soles > 0 && heels === soles && !toes) return -1;
   if ((soles > 0 && tips === soles) || (soles === 0 && toes)) return 1;
   return 0;
@@ -38,6 +38,6 @@ function atOrBehind(f: ForceReading | undefined, x: number): number {
   return f !== undefined && f.c.x <= x ? 1 : 0;
 }
 
-function behind(f: ForceReading | undefined, x: number): number {
-  return f !== undefined && f.c.x < x ? 1 : 0;
+function atOrAhead(f: ForceReading | undefined, x: number): number {
+  return f !== undefined && f.c.x >= x ? 1 : 0;
 }

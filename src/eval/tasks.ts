@@ -292,15 +292,21 @@ export async function kick(
     await s.cycles(10);
     const b0 = s.agent.truth?.ballPos ?? ball;
     let onEdge = 0;
-    const edgeWatch = () => {
+    const countEdge = () => {
       const upright = s.agent.motion.fall === "upright";
       if (upright && soleEdge(s.agent.world.feet, soleLength) !== 0) onEdge += s.agent.world.dt;
-      return s.agent.motion.current.kind !== "skill";
     };
     const fell = await watchFalls(s, async () => {
       s.agent.motion.set({ kind: "skill", name });
-      await s.until(edgeWatch, 10, "the kick");
-      await ballAtRest(s, undefined, edgeWatch);
+      await s.until(
+        () => {
+          countEdge();
+          return s.agent.motion.current.kind !== "skill";
+        },
+        10,
+        "the kick",
+      );
+      await ballAtRest(s, undefined, countEdge);
     });
     falls += fell;
     if (fell > 0) fallRuns.push(r);

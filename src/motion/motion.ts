@@ -189,6 +189,7 @@ export class Motion {
       return this.fromPlayer(now);
     }
     const r = this.request;
+    const skill = this.pending ?? (r.kind === "skill" ? r.name : null);
     if (this.activity === "walk" && (r.kind !== "walk" || this.pending !== null)) {
       // Come to rest before standing or playing a skill: switching from mid-stride tips over.
       if (Number.isNaN(this.stopBy)) {
@@ -202,10 +203,8 @@ export class Motion {
       this.stopBy = NaN;
       this.blendFrom.set(t);
       this.blendStart = now;
-      const next = this.pending ?? (r.kind === "skill" ? r.name : "");
-      this.skillAt = now + (this.o.preSkillSeconds?.get(next) ?? PRE_SKILL_SECONDS);
+      this.skillAt = now + (this.o.preSkillSeconds?.get(skill ?? "") ?? PRE_SKILL_SECONDS);
     }
-    const skill = this.pending ?? (r.kind === "skill" ? r.name : null);
     if (skill !== null && now >= this.skillAt) {
       this.pending = null;
       this.play(skill, now, joints);
