@@ -1,7 +1,8 @@
-// Effector messages (scene, init, beam, say rule, toes only for type 4) and the joint
-// controller (convergence, limits, speed caps).
+// Effector messages (scene, init, beam, say rule, toes only for type 4, the reply that wakes a
+// sleeping body) and the joint controller (convergence, limits, speed caps).
 
 import assert from "assert";
+import { cycleMessage, makeAgent } from "./helpers.ts";
 import { bodyModel } from "../src/body/body_model.ts";
 import { J, JOINTS, NUM_JOINTS } from "../src/body/joints.ts";
 import { DEFAULT_MAX_SPEED, JointController } from "../src/control/joint_controller.ts";
@@ -125,4 +126,13 @@ Deno.test("joint controller: tracking joints close the error in one cycle of lag
   c.target[J.LHipPitch] = -1;
   angles[J.LHipPitch] = 0.5;
   assert.equal(c.update(angles, dt, undefined, tracking)[J.LHipPitch], -DEFAULT_MAX_SPEED);
+});
+
+Deno.test("agent: wake() moves the head yaw in the next reply only, to wake a sleeping body", async () => {
+  const { agent } = await makeAgent(2, 0, "Wake", "error");
+  const headYaw = (reply: string) => /\(he1 ([^)]*)\)/.exec(reply)?.[1];
+  assert.equal(headYaw(agent.onMessage(cycleMessage(0, "PlayOn"))), "0");
+  agent.wake();
+  assert.equal(headYaw(agent.onMessage(cycleMessage(0.02, "PlayOn"))), "0.001");
+  assert.equal(headYaw(agent.onMessage(cycleMessage(0.04, "PlayOn"))), "0");
 });

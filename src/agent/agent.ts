@@ -65,6 +65,11 @@ const RELOCATION_JUMP = 1.2;
 /** A beam waits until the legs hold the stand pose this closely (or BEAM_WAIT_CYCLES pass). */
 const BEAM_POSE_TOLERANCE = 3 * DEG;
 const BEAM_WAIT_CYCLES = 50;
+/**
+ * Head-yaw velocity (rad/s) of one reply that wakes the body: the server's physics puts a robot
+ * at rest to sleep, and only a joint velocity other than 0 wakes it again.
+ */
+const WAKE_VELOCITY = 0.001;
 
 /** Reads `stand.<perceptor>` angles (degrees in the file) into radians by joint index. */
 export function standPoseFromParams(params: ParamSet): Float64Array {
@@ -125,6 +130,7 @@ export class Agent {
   private phase: Phase = "new";
   private beamPending = false;
   private beamWait = 0;
+  private wakePending = false;
   private drawer: RoboVizDrawer | null = null;
   private readonly decisions: DecisionList | null;
   /** What teammates said (team talk). */
@@ -317,6 +323,14 @@ export class Agent {
     );
   }
 
+  /**
+   * Wakes the body in the next reply. A robot at rest sleeps in the server's physics and stays
+   * where a trainer's move puts it, up in the air too, until one of its joints moves.
+   */
+  wake(): void {
+    this.wakePending = true;
+  }
+
   /** Builds this cycle's reply. */
   act(): string {
     if (this.phase === "scene-sent") {
@@ -353,9 +367,10 @@ export class Agent {
       this.controller.target[J.HeadYaw] = h.yaw;
       this.controller.target[J.HeadPitch] = h.pitch;
     }
-    this.writer.velocities(
-      this.controller.update(w.joints, w.dt, this.motion.gains, this.motion.tracking),
-    );
+    const v = this.controller.update(w.joints, w.dt, this.motion.gains, this.motion.tracking);
+    if (this.wakePending && v[J.HeadYaw] === 0) v[J.HeadYaw] = WAKE_VELOCITY;
+    this.wakePending = false;
+    this.writer.velocities(v);
     if (this.options.drawHost !== undefined && w.visionTime === w.time) this.draw();
     return this.writer.finish();
   }

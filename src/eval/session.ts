@@ -140,6 +140,11 @@ export class EvalSession {
     const own = toOwnFrame(x, y, side);
     this.agent.estimator.beamed(own.x, own.y, side === "left" ? rot : rot + Math.PI);
     await this.cycles(2);
+    // A robot at rest sleeps in the server's physics and stays where it is put: it hung in the
+    // air until its next skill woke it, then dropped onto its feet as the skill began. Awake, it
+    // lands while settling.
+    this.agent.wake();
+    await this.cycles(2);
     const t = this.now;
     await this.until(() => this.now - t >= settleSeconds, settleSeconds + 5, "settling");
   }
