@@ -229,7 +229,7 @@ Deno.test("fake server: the kick-off taker beams to the ball, unless the kick-of
   assert.deepEqual(beams, ["(beam -0.3 -0.06 0)", "(beam -2.5 0 0)", "(beam -0.3 -0.06 0)"]);
 });
 
-Deno.test("fake server: the beam waits until the legs hold the stand pose", async () => {
+Deno.test("fake server: the beam waits until the legs hold the stand pose, then wakes the body", async () => {
   const script = function* () {
     yield cycleMessage(0, "BeforeKickOff", "", false);
     yield cycleMessage(0.02, "BeforeKickOff", "(unum 2) (team left) ", false);
@@ -250,6 +250,9 @@ Deno.test("fake server: the beam waits until the legs hold the stand pose", asyn
     true,
     false,
   ]);
+  // The reply after the beam wakes the body, which the beam may have left asleep in the air.
+  assert.ok(replies(s)[8].includes("(he1 0.001)"), replies(s)[8]);
+  assert.ok(!replies(s)[7].includes("(he1 0.001)"));
 });
 
 Deno.test("fake server: lying before the first beam starts no get-up; the beam resets motion", async () => {

@@ -1,6 +1,7 @@
 // The evaluation tool against the fake server: a scripted world in which the robot's (or the
 // ball's) ground truth moves forward at a known speed, so walk-forward (dribble) must report
-// exactly that speed in its JSON result; the trainer commands arrive on a stand-in monitor port.
+// exactly that speed in its JSON result; the trainer commands arrive on a stand-in monitor port,
+// and the robot they move is woken.
 // The shoot task's runs with no ball in sight end as missed; the kick task places the ball off the
 // kick spot in turn by the jitter.
 
@@ -21,9 +22,11 @@ const SPEED = 0.5;
 async function onFakeServer<T>(
   cycles: (t: number) => string,
   run: (session: EvalSession) => Promise<T>,
-): Promise<{ result: T; commands: string[] }> {
+): Promise<{ result: T; commands: string[]; replies: string[] }> {
+  let replies: string[] = [];
   const server = FakeServer.start({
     script: function* (s) {
+      replies = s.received;
       yield cycleMessage(0, "BeforeKickOff");
       yield cycleMessage(0.02, "BeforeKickOff", `(unum ${s.unum}) (team left) `);
       for (let i = 2; i < 3000; i++) yield cycleMessage(i * 0.02, "PlayOn") + cycles(i * 0.02);
@@ -48,14 +51,14 @@ async function onFakeServer<T>(
   monitor.close();
   await monitorTask;
   await server.close();
-  return { result, commands };
+  return { result, commands, replies };
 }
 
 Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on the monitor", async () => {
   let walking = -1;
   let agentRef: { motion: { activity: string } } | null = null;
   let x = -12;
-  const { result, commands } = await onFakeServer((t) => {
+  const { result, commands, replies } = await onFakeServer((t) => {
     // Ground truth moves only while the agent's motion says it walks.
     if (agentRef?.motion.activity === "walk") {
       if (walking < 0) walking = t;
@@ -76,6 +79,8 @@ Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on
   assert.ok(
     commands.some((c) => /^\(agent \(unum 1\) \(team Left\) \(move -12 0 0\.4 -90\)\)$/.test(c)),
   );
+  // The moved robot is woken, so that it drops onto its feet instead of hanging in the air.
+  assert.ok(replies.some((r) => r.includes("(he1 0.001)")));
   JSON.parse(JSON.stringify(result));
 });
 

@@ -130,7 +130,8 @@ export class Agent {
   private phase: Phase = "new";
   private beamPending = false;
   private beamWait = 0;
-  private wakePending = false;
+  /** Replies until the one that wakes the body (0: none pending). */
+  private wakeIn = 0;
   private drawer: RoboVizDrawer | null = null;
   private readonly decisions: DecisionList | null;
   /** What teammates said (team talk). */
@@ -325,10 +326,10 @@ export class Agent {
 
   /**
    * Wakes the body in the next reply. A robot at rest sleeps in the server's physics and stays
-   * where a trainer's move puts it, up in the air too, until one of its joints moves.
+   * where a beam or a trainer's move puts it, up in the air too, until one of its joints moves.
    */
   wake(): void {
-    this.wakePending = true;
+    this.wakeIn = 1;
   }
 
   /** Builds this cycle's reply. */
@@ -349,6 +350,8 @@ export class Agent {
       this.estimator.beamed(spot.x, spot.y, spot.theta);
       this.motion.reset();
       this.beamPending = false;
+      // Woken in the reply after this one, once the beam has put it in the air.
+      this.wakeIn = 2;
       this.log.debug(`beam to (${spot.x}, ${spot.y}) in ${w.playModeName}`);
     }
     const view = this.decisions || this.options.headControl ? this.view() : null;
@@ -368,8 +371,7 @@ export class Agent {
       this.controller.target[J.HeadPitch] = h.pitch;
     }
     const v = this.controller.update(w.joints, w.dt, this.motion.gains, this.motion.tracking);
-    if (this.wakePending && v[J.HeadYaw] === 0) v[J.HeadYaw] = WAKE_VELOCITY;
-    this.wakePending = false;
+    if (this.wakeIn > 0 && --this.wakeIn === 0 && v[J.HeadYaw] === 0) v[J.HeadYaw] = WAKE_VELOCITY;
     this.writer.velocities(v);
     if (this.options.drawHost !== undefined && w.visionTime === w.time) this.draw();
     return this.writer.finish();
