@@ -140,6 +140,8 @@ Deno.test("eval kick: the ball placed off the kick spot in turn by the jitter; a
   assert.deepEqual(result.fallRuns, []);
   // The fake server sends no foot forces: never on the edges of the soles.
   assert.deepEqual(result.edgeSeconds, [0, 0, 0]);
+  // Nor any gyro or accelerometer: the torso never tilts.
+  assert.deepEqual(result.peakTilt, [0, 0, 0]);
   // kick.ball_x ahead of the head, then 2 cm farther and 2 cm nearer.
   const placed = commands.filter((c) => c.startsWith("(ball (pos"));
   assert.deepEqual(

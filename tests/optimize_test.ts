@@ -53,7 +53,7 @@ Deno.test("fitness: falls, misses and failures cost more than speed or distance 
   const walk = (speed: number, falls: number) =>
     walkScore({ task: "walk-forward", runs: 2, speed: stats(speed), falls, distances: [] });
   assert.ok(walk(0.6, 0) > walk(0.8, 1), "a fall outweighs 0.2 m/s");
-  const kick = (d: number, err: number, falls: number, edgeSeconds = [0, 0]) =>
+  const kick = (d: number, err: number, falls: number, edgeSeconds = [0, 0], fallCost = 6) =>
     kickScore({
       task: "kick",
       skill: "K",
@@ -63,12 +63,14 @@ Deno.test("fitness: falls, misses and failures cost more than speed or distance 
       falls,
       fallRuns: [],
       edgeSeconds,
+      peakTilt: [],
       distances: [],
-    });
+    }, fallCost);
   assert.equal(kick(6, 5, 0), 6);
   assert.equal(kick(6, 20, 0), 5);
   assert.ok(kick(4, 0, 0) > kick(6, 0, 1));
   assert.equal(kick(6, 5, 0, [0.5, 1.5]), 4, "a second on the heels or toes costs 2 m");
+  assert.equal(kick(6, 5, 1, [0, 0], 20), -4, "--fall-cost 20: a fall in 2 runs costs 10 m");
   const getup = (ok: number, secs: number | null) =>
     getupScore({
       task: "getup",

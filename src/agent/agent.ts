@@ -362,7 +362,7 @@ export class Agent {
     }
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     this.controller.target.set(
-      this.motion.update(w.time, w.dt, this.estimator.tilt.up, w.joints, !this.beamPending),
+      this.motion.update(w.clock, w.dt, this.estimator.tilt.up, w.joints, !this.beamPending),
     );
     // Skills move the head themselves; standing and walking, the head looks for what matters.
     if (view && (this.motion.activity === "stand" || this.motion.activity === "walk")) {

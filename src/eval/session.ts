@@ -89,9 +89,9 @@ export class EvalSession {
     return this.agent.world.side === "right" ? "Right" : "Left";
   }
 
-  /** Server time, seconds. */
+  /** The agent's motion clock (WorldState.clock), seconds: what skills and falls are timed on. */
   get now(): number {
-    return this.agent.world.time;
+    return this.agent.world.clock;
   }
 
   async cycles(n: number): Promise<void> {

@@ -237,6 +237,11 @@ export interface KickResult {
    * kick's start to the ball's rest: a robot left rocking on its heels topples over.
    */
   edgeSeconds: number[];
+  /**
+   * Each run's largest torso tilt from the vertical (degrees, by the tilt filter) from the kick's
+   * end to the ball's rest: the landing's rocking, whose tail is the rare fall.
+   */
+  peakTilt: number[];
   /** Each run's distance, metres. */
   distances: number[];
 }
@@ -274,6 +279,7 @@ export async function kick(
   const errors: number[] = [];
   const fallRuns: number[] = [];
   const edgeSeconds: number[] = [];
+  const peakTilt: number[] = [];
   const soleLength = bodyModel(s.agent.options.type).soleLength;
   let falls = 0;
   await s.playOn();
@@ -291,10 +297,13 @@ export async function kick(
     await s.monitor.send(trainer.ball(ball, { x: 0, y: 0, z: 0 }));
     await s.cycles(10);
     const b0 = s.agent.truth?.ballPos ?? ball;
-    let onEdge = 0;
+    let onEdge = 0, tilt = 0;
     const countEdge = () => {
       const upright = s.agent.motion.fall === "upright";
       if (upright && soleEdge(s.agent.world.feet, soleLength) !== 0) onEdge += s.agent.world.dt;
+      if (s.agent.motion.current.kind !== "skill") {
+        tilt = Math.max(tilt, Math.acos(Math.min(1, s.agent.estimator.tilt.up[2])));
+      }
     };
     const fell = await watchFalls(s, async () => {
       s.agent.motion.set({ kind: "skill", name });
@@ -311,6 +320,7 @@ export async function kick(
     falls += fell;
     if (fell > 0) fallRuns.push(r);
     edgeSeconds.push(Math.round(onEdge * 100) / 100);
+    peakTilt.push(Math.round(tilt * 1800 / Math.PI) / 10);
     const b1 = s.agent.truth?.ballPos ?? b0;
     const d = Math.hypot(b1.x - b0.x, b1.y - b0.y);
     distances.push(d);
@@ -326,6 +336,7 @@ export async function kick(
     falls,
     fallRuns,
     edgeSeconds,
+    peakTilt,
     distances: millimetres(distances),
   };
 }

@@ -91,18 +91,18 @@ export class Motion {
   private playing = "";
   private fallenCycles = 0;
   private stuckCycles = 0;
-  /** Server time the current (or last) fall was detected. */
+  /** Motion-clock time (WorldState.clock) the current (or last) fall was detected. */
   fallenSince = NaN;
   private settleUntil = -Infinity;
   /** While the walk comes to rest after its request ended: until when at most (else NaN). */
   private stopBy = NaN;
   /** A skill requested while walking: played once the walk is at rest, whatever comes after. */
   private pending: string | null = null;
-  /** A pending skill starts at this time (server time): after the stand blend, from walking. */
+  /** A pending skill starts at this motion-clock time: after the stand blend, from walking. */
   private skillAt = -Infinity;
   /** Solves the skills' foot poses (setfoot, curves, stabilize) with the core's leg IK. */
   private readonly foot: CoreFootSolver;
-  /** The walk's last targets, blended into the stand pose from blendStart (server time). */
+  /** The walk's last targets, blended into the stand pose from blendStart (motion clock). */
   private readonly blendFrom = new Float64Array(NUM_JOINTS);
   private blendStart = -Infinity;
 
@@ -154,7 +154,7 @@ export class Motion {
   }
 
   /**
-   * One cycle at server time `now`: `up` from the tilt filter, measured joint angles. With
+   * One cycle at motion-clock time `now` (WorldState.clock): `up` from the tilt filter, measured joint angles. With
    * `detectFalls` false (e.g. while a beam is about to put the robot upright) no get-up starts.
    */
   update(

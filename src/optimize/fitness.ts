@@ -23,16 +23,20 @@ export function omniScore(r: OmniResult, timeout: number): number {
   return -total / Math.max(1, times.length) - 10 * r.falls / r.runs;
 }
 
+/** What a kick candidate loses per fall and run (m), unless the optimizer is told otherwise. */
+export const KICK_FALL_COST = 6;
+
 /**
  * Median kick distance (m), minus 0.1 m per degree of median direction error beyond 10°, minus
- * 6 m per fall and run, minus 2 m per second on the sole edges (mean of the runs): the falls that
- * are left come one in 15-60 kicks, after the robot stood on its heels or toes for a second, which
- * a few runs do show.
+ * `fallCost` m per fall and run, minus 2 m per second on the sole edges (mean of the runs): the
+ * falls that are left come one in 15-60 kicks, after the robot stood on its heels or toes for a
+ * second, which a few runs do show. A kick with metres to spare trades them for fewer falls under
+ * a higher `fallCost`.
  */
-export function kickScore(r: KickResult): number {
+export function kickScore(r: KickResult, fallCost = KICK_FALL_COST): number {
   const miss = Math.max(0, r.directionError.median - 10);
   const edge = r.edgeSeconds.reduce((a, b) => a + b, 0) / Math.max(1, r.edgeSeconds.length);
-  return r.distance.median - 0.1 * miss - 6 * r.falls / r.runs - 2 * edge;
+  return r.distance.median - 0.1 * miss - fallCost * r.falls / r.runs - 2 * edge;
 }
 
 /**

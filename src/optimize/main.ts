@@ -20,6 +20,7 @@ import { Logger } from "log";
 import { CmaEs } from "./cma_es.ts";
 import {
   getupScore,
+  KICK_FALL_COST,
   kickScore,
   omniScore,
   OPTIMIZE_TASKS,
@@ -52,7 +53,8 @@ export const OPTIMIZE_USAGE = `Usage: deno task optimize <${
   --paramsfile F    extra param file under the candidates; repeatable
   --core KIND       wasm or ts (default wasm)
   --kick K          kick task: keyframe, ik or long (default keyframe)
-  --jitter M        kick task: the ball lies M metres off the kick spot in turn (default 0)`;
+  --jitter M        kick task: the ball lies M metres off the kick spot in turn (default 0)
+  --fall-cost M     kick task: metres of score lost per fall and run (default ${KICK_FALL_COST})`;
 
 interface Options {
   task: OptimizeTask;
@@ -69,6 +71,7 @@ interface Options {
   core: CoreKind;
   kick: KickKind;
   jitter: number;
+  fallCost: number;
 }
 
 async function parse(args: string[]): Promise<Options> {
@@ -91,6 +94,7 @@ async function parse(args: string[]): Promise<Options> {
         core: { type: "string", default: "wasm" },
         kick: { type: "string", default: "keyframe" },
         jitter: { type: "string", default: "0" },
+        "fall-cost": { type: "string", default: String(KICK_FALL_COST) },
       },
     });
   } catch (e) {
@@ -118,6 +122,7 @@ async function parse(args: string[]): Promise<Options> {
     core: choiceFlag("core", v.core as string, CORE_KINDS),
     kick: choiceFlag("kick", v.kick as string, KICK_KINDS),
     jitter: numberFlag("jitter", v.jitter as string, 0, 0.1),
+    fallCost: numberFlag("fall-cost", v["fall-cost"] as string, 0, 1000),
   };
 }
 
@@ -148,7 +153,9 @@ async function score(
     if (o.task === "walk-omni") {
       return omniScore(await walkOmni(session, o.runs, OMNI_TIMEOUT), OMNI_TIMEOUT);
     }
-    if (o.task === "kick") return kickScore(await kick(session, o.runs, o.kick, true, o.jitter));
+    if (o.task === "kick") {
+      return kickScore(await kick(session, o.runs, o.kick, true, o.jitter), o.fallCost);
+    }
     return getupScore(await getup(session, o.runs));
   } catch (e) {
     log.warn(`candidate failed: ${(e as Error).message.split("\n")[0]}`);

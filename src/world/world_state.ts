@@ -27,11 +27,30 @@ export interface BallEstimate {
   vy: number;
 }
 
+/** One simulation cycle, seconds. */
+export const CYCLE_SECONDS = 0.02;
+
+/**
+ * Whole cycles between two server time stamps `gap` seconds apart. The server adds its 0.02 s
+ * steps up in single precision and prints two decimals, so now and then a step reads 0.01 or
+ * 0.03 s; a gap reads a whole number of cycles only once it is at least 1.75 cycles long (a cycle
+ * dropped in real-time mode: 0.04 s, or 0.03 / 0.05 s with that rounding).
+ */
+export function cyclesBetween(gap: number): number {
+  return Math.max(1, Math.round(gap / CYCLE_SECONDS - 0.25));
+}
+
 export class WorldState {
   /** Server time (now) of the last message, seconds. */
   time = NaN;
-  /** Seconds between the last two messages (0.02 in a normal game). */
-  dt = 0.02;
+  /**
+   * The motion clock, seconds: the first server time, then whole cycles (cyclesBetween). Skills
+   * and the walk run on it: on the server's own time a keyframe would last a cycle more or less
+   * whenever the printed time skips, and a kick would land differently from one run to the next.
+   */
+  clock = NaN;
+  /** Seconds of the last step of `clock` (0.02 in a normal game). */
+  dt = CYCLE_SECONDS;
   cycle = 0;
   gameTime = 0;
   playMode: PlayMode = PlayMode.BeforeKickOff;
@@ -55,7 +74,11 @@ export class WorldState {
 
   update(p: Perception): void {
     if (p.time !== null) {
-      if (!Number.isNaN(this.time) && p.time > this.time) this.dt = p.time - this.time;
+      if (Number.isNaN(this.time)) this.clock = p.time;
+      else {
+        this.dt = cyclesBetween(p.time - this.time) * CYCLE_SECONDS;
+        this.clock += this.dt;
+      }
       this.time = p.time;
     }
     this.cycle++;
