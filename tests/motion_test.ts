@@ -8,7 +8,7 @@ import { standPoseFromParams } from "../src/agent/agent.ts";
 import { bundledSkillFiles, loadAgentParams } from "../src/config/paramfiles.ts";
 import { createCore } from "../src/core/numeric_core.ts";
 import { Motion } from "../src/motion/motion.ts";
-import { walkParams } from "../src/motion/walk_engine.ts";
+import { WalkEngine, walkParams } from "../src/motion/walk_engine.ts";
 import { kickPreSeconds } from "../src/skills/kicks.ts";
 import { skillForType } from "../src/skills/skill.ts";
 import { loadSkillFiles } from "../src/skills/skill_compiler.ts";
@@ -198,6 +198,43 @@ Deno.test("motion: from walking, the legs blend into the stand pose over half a 
   m.reset();
   run(m, t, 1, UPRIGHT);
   assert.deepEqual(Array.from(m.targets), Array.from(stand));
+});
+
+Deno.test("motion: from standing, the legs blend into the walk over 0.3 s", async () => {
+  const m = await motion();
+  const params = await loadAgentParams(0, []);
+  const stand = standPoseFromParams(params);
+  let t = run(m, 0, 60, UPRIGHT);
+  assert.deepEqual(Array.from(m.targets), Array.from(stand));
+  m.set({ kind: "walk", vx: 0.3, vy: 0, vth: 0 });
+  t = run(m, t, 1, UPRIGHT);
+  assert.equal(m.activity, "walk");
+  assert.deepEqual(
+    Array.from(m.targets),
+    Array.from(stand),
+    "the first walk cycle: the stand pose",
+  );
+  t = run(m, t, 7, UPRIGHT);
+  const knee = m.targets[J.LKnee];
+  assert.ok(knee < stand[J.LKnee] - 0.1, `crouching halfway (${knee} rad)`);
+  // The walk on its own, started at the same moment: the blend only delays its crouch.
+  const own = new WalkEngine(await createCore("ts", 0), walkParams(params));
+  own.reset();
+  own.setVelocity(0.3, 0, 0);
+  const walkTargets = new Float64Array(NUM_JOINTS);
+  const step = (cycles: number) => {
+    for (let i = 0; i < cycles; i++) {
+      walkTargets.set(stand);
+      own.update(0.02, UPRIGHT, walkTargets);
+    }
+  };
+  step(8);
+  assert.ok(knee > walkTargets[J.LKnee] + 0.1, "not yet the walk's own crouch");
+  run(m, t, 8, UPRIGHT);
+  step(8);
+  for (let j = 0; j < NUM_JOINTS; j++) {
+    assert.ok(Math.abs(m.targets[j] - walkTargets[j]) < 1e-9, `joint ${j} after the blend`);
+  }
 });
 
 for (
