@@ -164,7 +164,8 @@ export class Motion {
 
   /**
    * One cycle at motion-clock time `now` (WorldState.clock): `up` from the tilt filter, measured
-   * joint angles. With `detectFalls` false (e.g. while a beam is about to put the robot upright) no get-up starts.
+   * joint angles. With `detectFalls` false (e.g. while a beam is about to put the robot upright)
+   * no get-up starts.
    */
   update(
     now: number,
