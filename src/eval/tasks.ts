@@ -298,7 +298,7 @@ export async function kick(
     await s.cycles(10);
     const b0 = s.agent.truth?.ballPos ?? ball;
     let onEdge = 0, tilt = 0;
-    const countEdge = () => {
+    const watchLanding = () => {
       const upright = s.agent.motion.fall === "upright";
       if (upright && soleEdge(s.agent.world.feet, soleLength) !== 0) onEdge += s.agent.world.dt;
       if (s.agent.motion.current.kind !== "skill") {
@@ -309,13 +309,13 @@ export async function kick(
       s.agent.motion.set({ kind: "skill", name });
       await s.until(
         () => {
-          countEdge();
+          watchLanding();
           return s.agent.motion.current.kind !== "skill";
         },
         10,
         "the kick",
       );
-      await ballAtRest(s, undefined, countEdge);
+      await ballAtRest(s, undefined, watchLanding);
     });
     falls += fell;
     if (fell > 0) fallRuns.push(r);

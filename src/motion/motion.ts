@@ -109,7 +109,10 @@ export class Motion {
   private skillAt = -Infinity;
   /** Solves the skills' foot poses (setfoot, curves, stabilize) with the core's leg IK. */
   private readonly foot: CoreFootSolver;
-  /** The walk's last targets, blended into the stand pose from blendStart (motion clock). */
+  /**
+   * Where a blend starts: the walk's last targets, blended into the stand pose from blendStart; or
+   * the last targets before walking, blended into the walk's from walkStart (motion clock).
+   */
   private readonly blendFrom = new Float64Array(NUM_JOINTS);
   /** When the current walk began (motion clock), for WALK_BLEND_SECONDS. */
   private walkStart = NaN;
@@ -234,13 +237,14 @@ export class Motion {
     const t = this.targets, stand = this.o.standPose;
     if (Number.isNaN(this.blendStart)) this.blendStart = now;
     const k = (now - this.blendStart) / STAND_BLEND_SECONDS;
-    if (k >= 1) {
-      t.set(stand);
-      return;
-    }
-    for (let j = 0; j < NUM_JOINTS; j++) {
-      t[j] = this.blendFrom[j] + (stand[j] - this.blendFrom[j]) * k;
-    }
+    if (k >= 1) t.set(stand);
+    else this.blendInto(stand, k);
+  }
+
+  /** The targets a fraction `k` of the way from blendFrom to `to` (which may be the targets). */
+  private blendInto(to: ArrayLike<number>, k: number): void {
+    const t = this.targets, from = this.blendFrom;
+    for (let j = 0; j < NUM_JOINTS; j++) t[j] = from[j] + (to[j] - from[j]) * k;
   }
 
   /** One cycle of walking, from the stand pose's arms and head; blended in at the start. */
@@ -256,11 +260,7 @@ export class Motion {
     this.activity = "walk";
     this.walk.update(dt, up, t);
     const k = (now - this.walkStart) / WALK_BLEND_SECONDS;
-    if (k < 1) {
-      for (let j = 0; j < NUM_JOINTS; j++) {
-        t[j] = this.blendFrom[j] + (t[j] - this.blendFrom[j]) * k;
-      }
-    }
+    if (k < 1) this.blendInto(t, k);
     return t;
   }
 

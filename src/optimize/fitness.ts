@@ -28,9 +28,9 @@ export const KICK_FALL_COST = 6;
 
 /**
  * Median kick distance (m), minus 0.1 m per degree of median direction error beyond 10°, minus
- * `fallCost` m per fall and run, minus 2 m per second on the sole edges (mean of the runs): the
- * falls that are left come one in 15-60 kicks, after the robot stood on its heels or toes for a
- * second, which a few runs do show. A kick with metres to spare trades them for fewer falls under
+ * `fallCost` m per fall and run, minus 2 m per second on the sole edges (mean of the runs): a
+ * robot left standing on its heels or toes for a second often toppled over, and the edge seconds
+ * show it in runs that did not fall. A kick with metres to spare trades them for fewer falls under
  * a higher `fallCost`.
  */
 export function kickScore(r: KickResult, fallCost = KICK_FALL_COST): number {
