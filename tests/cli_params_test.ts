@@ -141,7 +141,7 @@ Deno.test("params: parse, comments, and errors with file and line", () => {
   const bad: [string, RegExp][] = [
     ["a 1\nb\n", /^x\.params:2: expected 'name value', got 'b'$/],
     ["a 1 2", /^x\.params:1: expected 'name value'/],
-    ["a one", /^x\.params:1: a: 'one' is not a number$/],
+    ["a One", /^x\.params:1: a: 'One' is not a number$/],
     ["a NaN", /^x\.params:1: a: 'NaN' is not a number$/],
     ["9a 1", /^x\.params:1: '9a' is not a valid name$/],
     ["a 1\na 2", /^x\.params:2: a is already set on line 1$/],
@@ -153,6 +153,23 @@ Deno.test("params: parse, comments, and errors with file and line", () => {
     );
   }
   assert.throws(() => p.get("nope"), /missing parameter 'nope' \(loaded from x\.params\)/);
+});
+
+Deno.test("params: a word value is one of a key's named choices, and no number", () => {
+  const p = ParamSet.parse("roles.assign dp\nsoccer.role_hold 2\n", "x.params");
+  assert.equal(p.word("roles.assign", ["greedy", "dp"]), "dp");
+  assert.throws(
+    () => p.word("roles.assign", ["greedy", "optimal"]),
+    /^ConfigError: x\.params:1: roles\.assign: 'dp' is not one of greedy, optimal$/,
+  );
+  assert.throws(
+    () => p.get("roles.assign"),
+    /^ConfigError: x\.params:1: roles\.assign: 'dp' is not a number$/,
+  );
+  assert.throws(
+    () => p.word("soccer.role_hold", ["greedy"]),
+    /x\.params:2: soccer\.role_hold: '2' is not one of greedy/,
+  );
 });
 
 Deno.test("params: later files override earlier ones", async () => {

@@ -272,3 +272,5 @@ export {
 } from "./filters";
 
 export { setWalkLayout, walkFeet } from "./walk";
+
+export { assignRoles, setRoleLayout } from "./roles";

@@ -24,6 +24,7 @@ import { PerceptionParser } from "../protocol/parser.ts";
 import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
 import { kickOffSpot } from "../strategy/formation.ts";
+import { ASSIGNERS, assignGreedy, dpAssigner } from "../strategy/roles.ts";
 import type { KickSpot } from "../strategy/on_ball.ts";
 import { encodeRadio, speaksAt } from "../team/radio.ts";
 import { TeamModel } from "../team/team_model.ts";
@@ -92,8 +93,15 @@ export function gameKick(params: ParamSet): KickSpot {
   };
 }
 
-/** The soccer behaviour's options: walk limits from the walk, the kick's ball spot. */
-export function soccerOptions(params: ParamSet, walk: WalkParams): SoccerOptions {
+/**
+ * The soccer behaviour's options: walk limits from the walk, the kick's ball spot, the role
+ * assignment `roles.assign` names (the optimal one runs on `core`).
+ */
+export function soccerOptions(
+  params: ParamSet,
+  walk: WalkParams,
+  core: NumericCore,
+): SoccerOptions {
   return {
     limits: {
       maxForward: walk.maxForward,
@@ -104,6 +112,7 @@ export function soccerOptions(params: ParamSet, walk: WalkParams): SoccerOptions
     kickSpot: gameKick(params),
     shootRange: params.get("soccer.shoot_range"),
     roleHold: params.get("soccer.role_hold"),
+    assign: params.word("roles.assign", ASSIGNERS) === "dp" ? dpAssigner(core) : assignGreedy,
   };
 }
 
@@ -168,7 +177,7 @@ export class Agent {
       ...LAYERS.map((name) => behaviours.create(name)),
       behaviours.create(
         options.behaviour,
-        options.behaviour === "soccer" ? soccerOptions(options.params, walk) : {},
+        options.behaviour === "soccer" ? soccerOptions(options.params, walk, options.core) : {},
       ),
     ]);
     this.team = new TeamModel(options.team, () => this.world.unum);

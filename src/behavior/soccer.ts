@@ -8,7 +8,14 @@ import type { Pose2 } from "../motion/walk_to.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import type { Point2 } from "../strategy/avoid.ts";
 import { goalieShouldClear, goalieTarget } from "../strategy/goalie.ts";
-import { type PlayerSpot, type Role, RoleKeeper, roleTargets } from "../strategy/roles.ts";
+import {
+  assignGreedy,
+  type AssignRoles,
+  type PlayerSpot,
+  type Role,
+  RoleKeeper,
+  roleTargets,
+} from "../strategy/roles.ts";
 import { keepAway, type Situation, situation } from "../strategy/situation.ts";
 import type { WorldView } from "../world/world_view.ts";
 import { KICKS } from "../skills/kicks.ts";
@@ -18,6 +25,8 @@ import type { Behavior, BehaviorContext, BehaviorFactory } from "./decision.ts";
 export interface SoccerOptions extends BallPlayOptions {
   /** Minimum time a player keeps its role, seconds. */
   roleHold: number;
+  /** How players are mapped to roles (greedy, or the optimal DP on the numeric core). */
+  assign: AssignRoles;
 }
 
 /** Our own ball estimate counts for this long; after that, a teammate's fresher report. */
@@ -48,7 +57,7 @@ export class SoccerBehavior implements Behavior {
   private takerPlaying = false;
 
   constructor(private readonly o: SoccerOptions) {
-    this.keeper = new RoleKeeper(o.roleHold);
+    this.keeper = new RoleKeeper(o.roleHold, o.assign);
     this.ballPlayer = new BallPlayer(o);
   }
 
@@ -232,6 +241,7 @@ export const soccer: BehaviorFactory<SoccerOptions> = {
     kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: KICKS.keyframe.skill },
     shootRange: 8,
     roleHold: 2,
+    assign: assignGreedy,
   },
   create: (o) => new SoccerBehavior(o),
 };

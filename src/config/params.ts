@@ -1,4 +1,5 @@
-// Param files: `name value` lines with `#` comments, numbers only. Several files load in order
+// Param files: `name value` lines with `#` comments; a value is a number, or a lower-case word
+// for a choice between named options (read with `word`). Several files load in order
 // and later files override earlier ones. Every error names the file and line (and key).
 
 export class ConfigError extends Error {
@@ -7,11 +8,14 @@ export class ConfigError extends Error {
 
 interface Entry {
   value: number;
+  /** The value as written when it is a word, not a number. */
+  word?: string;
   file: string;
   line: number;
 }
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_.\-]*$/;
+const WORD = /^[a-z][a-z0-9_-]*$/;
 
 /** An immutable set of named numbers with the place each came from. */
 export class ParamSet {
@@ -36,14 +40,15 @@ export class ParamSet {
       const [key, raw] = words;
       if (!KEY.test(key)) throw new ConfigError(`${file}:${line}: '${key}' is not a valid name`);
       const value = Number(raw);
-      if (raw === "" || !Number.isFinite(value)) {
+      const word = WORD.test(raw) ? raw : undefined;
+      if (word === undefined && (raw === "" || !Number.isFinite(value))) {
         throw new ConfigError(`${file}:${line}: ${key}: '${raw}' is not a number`);
       }
       const prev = entries.get(key);
       if (prev) {
         throw new ConfigError(`${file}:${line}: ${key} is already set on line ${prev.line}`);
       }
-      entries.set(key, { value, file, line });
+      entries.set(key, { value, word, file, line });
     }
     return new ParamSet(entries);
   }
@@ -70,9 +75,29 @@ export class ParamSet {
   }
 
   get(key: string): number {
+    const e = this.entry(key);
+    if (e.word !== undefined) {
+      throw new ConfigError(`${e.file}:${e.line}: ${key}: '${e.word}' is not a number`);
+    }
+    return e.value;
+  }
+
+  /** A word value that must be one of `choices`. */
+  word<T extends string>(key: string, choices: readonly T[]): T {
+    const e = this.entry(key);
+    if (e.word === undefined || !choices.includes(e.word as T)) {
+      const got = e.word ?? String(e.value);
+      throw new ConfigError(
+        `${e.file}:${e.line}: ${key}: '${got}' is not one of ${choices.join(", ")}`,
+      );
+    }
+    return e.word as T;
+  }
+
+  private entry(key: string): Entry {
     const e = this.entries.get(key);
     if (!e) throw new ConfigError(`missing parameter '${key}' (${this.describeSources()})`);
-    return e.value;
+    return e;
   }
 
   /** Where a key was set, as "file:line". */

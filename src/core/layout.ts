@@ -14,6 +14,8 @@ export const MAX_LANDMARKS = 16;
 export const MAX_LINE_POINTS = 128;
 /** Kalman tracks: the ball (0) and 22 players (1…22); one spare. */
 export const MAX_TRACKS = 24;
+/** Role assignment: players and roles at most (the DP keeps a cost row per subset of players). */
+export const ROLE_MAX = 11;
 /** Floats per particle: x, y, θ, weight. */
 export const PARTICLE = 4;
 /** Floats per landmark observation: field x, y; observed x, y (level frame); σ. */
@@ -93,6 +95,15 @@ const sizes = {
   walkIn: 24,
   /** Out of walkFeet: left then right sole pose (rotation + position), torso frame. */
   walkOut: 24,
+  /** In of assignRoles: distance of player p to role r at p * ROLE_MAX + r, m. */
+  roleDist: ROLE_MAX * ROLE_MAX,
+  /** The DP's best cost tuple per subset of players (ROLE_MAX each) and its last player. */
+  roleCost: (1 << ROLE_MAX) * ROLE_MAX,
+  roleChoice: 1 << ROLE_MAX,
+  /** Two candidate cost tuples. */
+  roleScratch: 2 * ROLE_MAX,
+  /** Out of assignRoles: the player index of each role. */
+  roleOut: ROLE_MAX,
 } as const;
 
 export type Slot = keyof typeof sizes;

@@ -5,7 +5,7 @@
 import type { RobotType } from "../body/joints.ts";
 import { bodyModel } from "../body/body_model.ts";
 import { buildDistanceMap, GRID } from "../estimation/field.ts";
-import { GRID_BYTE_OFFSET, OFFSET, SIZE, type Slot } from "./layout.ts";
+import { GRID_BYTE_OFFSET, OFFSET, ROLE_MAX, SIZE, type Slot } from "./layout.ts";
 import type { CoreKind, NumericCore } from "./numeric_core.ts";
 
 /** Bytes the layout needs: the float64 slots and the distance-map grid. */
@@ -27,6 +27,7 @@ export interface Kernels {
   kfPredict(t: number, dt: number, decay: number, qPos: number, qVel: number): void;
   kfUpdate(t: number, zx: number, zy: number, r: number, gate: number): number;
   walkFeet(): void;
+  assignRoles(players: number, roles: number): number;
 }
 
 /** The float64 slots of the layout at byteBase of buffer. */
@@ -60,6 +61,8 @@ export class LayoutCore implements NumericCore {
   readonly tracks: Float64Array;
   readonly walkIn: Float64Array;
   readonly walkOut: Float64Array;
+  readonly roleDist: Float64Array;
+  readonly roleOut: Float64Array;
   readonly grid: Uint8Array;
 
   /** The buffer must not be resized or detached while the core lives. */
@@ -92,6 +95,8 @@ export class LayoutCore implements NumericCore {
     this.tracks = v.tracks;
     this.walkIn = v.walkIn;
     this.walkOut = v.walkOut;
+    this.roleDist = v.roleDist;
+    this.roleOut = v.roleOut;
     this.grid = gridView(buffer, byteBase);
   }
 
@@ -139,5 +144,11 @@ export class LayoutCore implements NumericCore {
   }
   walkFeet(): void {
     this.k.walkFeet();
+  }
+  assignRoles(players: number, roles: number): number {
+    if (players > ROLE_MAX || roles > ROLE_MAX || players < 0 || roles < 0) {
+      throw new RangeError(`assignRoles: ${players} players, ${roles} roles (at most ${ROLE_MAX})`);
+    }
+    return this.k.assignRoles(players, roles);
   }
 }

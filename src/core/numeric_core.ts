@@ -41,6 +41,10 @@ export interface NumericCore {
   /** In and out of walkFeet (layout W; left then right sole pose). */
   readonly walkIn: Float64Array;
   readonly walkOut: Float64Array;
+  /** In of assignRoles: distance of player p to role r at p * ROLE_MAX + r (layout.ts). */
+  readonly roleDist: Float64Array;
+  /** Out of assignRoles: the player index of each role. */
+  readonly roleOut: Float64Array;
   /** The field-line distance map (cm per cell) that pfWeight reads; filled by loadFieldMap. */
   readonly grid: Uint8Array;
 
@@ -76,6 +80,12 @@ export interface NumericCore {
   kfUpdate(t: number, zx: number, zy: number, r: number, gate: number): number;
   /** Both sole poses at a phase of one walk step, from walkIn into walkOut. */
   walkFeet(): void;
+  /**
+   * The optimal mapping of `players` players to the first min(players, roles) roles (seed 001:
+   * distances sorted descending, compared lexicographically), from roleDist into roleOut;
+   * returns the number of partial mappings evaluated.
+   */
+  assignRoles(players: number, roles: number): number;
 }
 
 /** Creates the chosen core for one agent (its own WASM instance, or a TS core). */

@@ -1,6 +1,6 @@
 // The pure-TypeScript numeric core: the layout in one ArrayBuffer and the TS twin of the
 // AssemblyScript kernels (kinematics in ts_kernels.ts, filters in ts_filters.ts, walk in
-// ts_walk.ts).
+// ts_walk.ts, role assignment in ts_roles.ts).
 
 import type { RobotType } from "../body/joints.ts";
 import { GRID } from "../estimation/field.ts";
@@ -9,6 +9,7 @@ import { CORE_BYTES, gridView, type Kernels, LayoutCore } from "./layout_core.ts
 import type { NumericCore } from "./numeric_core.ts";
 import { TsFilters } from "./ts_filters.ts";
 import { TsKernels } from "./ts_kernels.ts";
+import { TsRoles } from "./ts_roles.ts";
 import { TsWalk } from "./ts_walk.ts";
 
 /** The TS kernels in the shape of the WASM exports. */
@@ -17,6 +18,7 @@ function tsKernels(buffer: ArrayBuffer): Kernels {
   const kin = new TsKernels(memory);
   const fil = new TsFilters(memory);
   const walk = new TsWalk(memory);
+  const roles = new TsRoles(memory);
   fil.setGrid(gridView(buffer, 0), GRID);
   return {
     forwardKinematics: () => kin.forwardKinematics(),
@@ -33,6 +35,7 @@ function tsKernels(buffer: ArrayBuffer): Kernels {
     kfPredict: (t, dt, decay, qp, qv) => fil.kfPredict(t, dt, decay, qp, qv),
     kfUpdate: (t, zx, zy, r, gate) => fil.kfUpdate(t, zx, zy, r, gate),
     walkFeet: () => walk.walkFeet(),
+    assignRoles: (players, n) => roles.assignRoles(players, n),
   };
 }
 

@@ -17,6 +17,7 @@ interface CoreExports extends Kernels {
   setFilterLayout(base: number, ...offsets: number[]): void;
   setGrid(ptr: number, width: number, height: number, x0: number, y0: number, res: number): void;
   setWalkLayout(base: number, walkIn: number, walkOut: number): void;
+  setRoleLayout(base: number, ...offsets: number[]): void;
 }
 
 /** Compiles the core module; share the result between agents, instantiate one per agent. */
@@ -69,6 +70,14 @@ export async function createWasmCore(
     OFFSET.tracks,
   );
   x.setWalkLayout(base, OFFSET.walkIn, OFFSET.walkOut);
+  x.setRoleLayout(
+    base,
+    OFFSET.roleDist,
+    OFFSET.roleCost,
+    OFFSET.roleChoice,
+    OFFSET.roleScratch,
+    OFFSET.roleOut,
+  );
   x.setGrid(base + GRID_BYTE_OFFSET, GRID.width, GRID.height, GRID.x0, GRID.y0, GRID.resolution);
   // The memory never grows after this point, so the views stay valid.
   return new LayoutCore("wasm", type, x.memory.buffer, base, x);

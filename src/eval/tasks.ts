@@ -422,7 +422,7 @@ export async function walkOmni(s: EvalSession, runs: number, timeout = 20): Prom
 /** A ball player with the agent's own soccer options, as the soccer behaviour builds it. */
 function ballPlayer(s: EvalSession): BallPlayer {
   const a = s.agent;
-  return new BallPlayer(soccerOptions(a.options.params, a.motion.walk.params));
+  return new BallPlayer(soccerOptions(a.options.params, a.motion.walk.params, a.options.core));
 }
 
 /**

@@ -1,7 +1,9 @@
 // Roles and where they stand: eleven roles, each with a target that follows the ball, clamped
-// to the field and to the kick-off rules; a greedy assignment of players to roles by distance
-// (pure: same inputs, same result on every agent; ties go to the lower unum), and a keeper that
-// holds each player's role for a minimum time so that two players do not swap back and forth.
+// to the field and to the kick-off rules (the two backs on the ball–goal line, as in seed 001);
+// two assignments of players to roles, greedy by distance and the seed's optimal one on the
+// numeric core (both pure: same inputs, same result on every agent; ties go to the lower unum);
+// and a keeper that settles the player at the ball first, then holds each player's role for a
+// minimum time so that two players do not swap back and forth.
 // Only the goalie and the player at the ball go into our penalty area (the referee calls illegal
 // defence on a fourth player there). Our frame: we attack +x.
 
@@ -12,6 +14,8 @@ import {
   PENALTY_DEPTH,
   PENALTY_WIDTH,
 } from "../estimation/field.ts";
+import type { NumericCore } from "../core/numeric_core.ts";
+import { ROLE_MAX } from "../core/layout.ts";
 import { goalieTarget } from "./goalie.ts";
 
 export const ROLES = [
@@ -74,6 +78,21 @@ function outsideOwnArea(p: Point): Point {
   return { x: front, y: p.y };
 }
 
+/** How far the backs stand from our goal's centre: half the ball's distance, within these (m). */
+const BACK_MIN = 3.5;
+const BACK_MAX = 6;
+/** Each back stands this far to its side of the ball–goal line (m). */
+const BACK_SPREAD = 0.6;
+
+/** A back's spot on the line from our goal's centre to the ball; `side` 1 left, −1 right. */
+function backSpot(bx: number, by: number, side: 1 | -1): Point {
+  const gx = -FIELD_LENGTH / 2;
+  const len = Math.max(Math.hypot(bx - gx, by), 1e-6);
+  const ux = (bx - gx) / len, uy = by / len;
+  const r = Math.max(BACK_MIN, Math.min(BACK_MAX, len / 2));
+  return { x: gx + r * ux - side * BACK_SPREAD * uy, y: r * uy + side * BACK_SPREAD * ux };
+}
+
 /** Every role's target for a ball at (bx, by). */
 export function roleTargets(ball: Point, context: RoleContext = "play"): Record<Role, Point> {
   const { x: bx, y: by } = ball;
@@ -89,8 +108,8 @@ export function roleTargets(ball: Point, context: RoleContext = "play"): Record<
     midRight: { x: bx - 3.5, y: -3 + 0.4 * by },
     wingLeft: { x: bx - 1, y: 6 },
     wingRight: { x: bx - 1, y: -6 },
-    backLeft: { x: Math.max(-13, Math.min(bx - 6, -4)), y: 2.5 + 0.3 * by },
-    backRight: { x: Math.max(-13, Math.min(bx - 6, -4)), y: -2.5 + 0.3 * by },
+    backLeft: backSpot(bx, by, 1),
+    backRight: backSpot(bx, by, -1),
   };
   const out = {} as Record<Role, Point>;
   for (const role of ROLES) {
@@ -118,15 +137,13 @@ export type AssignRoles = (
   locked: ReadonlyMap<number, Role>,
 ) => Map<number, Role>;
 
-/**
- * Greedy by distance: the goalie role goes to unum 1 when present (and to nobody else); then,
- * role by role in priority order (ROLES), the nearest unassigned player takes it; equal
- * distances go to the lower unum. Players beyond the number of roles get none.
- */
-export const assignGreedy: AssignRoles = (players, targets, locked) => {
+/** The roles `locked` keeps, and the goalie's role for unum 1 when present (nobody else). */
+function fixedRoles(
+  sorted: readonly PlayerSpot[],
+  locked: ReadonlyMap<number, Role>,
+): { result: Map<number, Role>; taken: Set<Role> } {
   const result = new Map<number, Role>();
   const taken = new Set<Role>();
-  const sorted = [...players].sort((a, b) => a.unum - b.unum);
   for (const p of sorted) {
     const r = locked.get(p.unum);
     if (r !== undefined && !taken.has(r)) {
@@ -138,6 +155,21 @@ export const assignGreedy: AssignRoles = (players, targets, locked) => {
     result.set(1, "goalie");
     taken.add("goalie");
   }
+  return { result, taken };
+}
+
+function byUnum(players: readonly PlayerSpot[]): PlayerSpot[] {
+  return [...players].sort((a, b) => a.unum - b.unum);
+}
+
+/**
+ * Greedy by distance: the goalie role goes to unum 1 when present (and to nobody else); then,
+ * role by role in priority order (ROLES), the nearest unassigned player takes it; equal
+ * distances go to the lower unum. Players beyond the number of roles get none.
+ */
+export const assignGreedy: AssignRoles = (players, targets, locked) => {
+  const sorted = byUnum(players);
+  const { result, taken } = fixedRoles(sorted, locked);
   for (const role of ROLES) {
     if (taken.has(role) || role === "goalie") continue;
     let best: PlayerSpot | null = null, bestD = Infinity;
@@ -157,13 +189,45 @@ export const assignGreedy: AssignRoles = (players, targets, locked) => {
   return result;
 };
 
+/**
+ * The optimal assignment of seed 001 on a numeric core: after the locked roles and the goalie
+ * (as in the greedy one), the remaining players take the remaining roles so that the longest
+ * walk is as short as it can be, then the second longest, and so on (the core's dynamic
+ * programme). With fewer players than roles, the roles of lowest priority (ROLES order) stay
+ * empty. Players enter by unum, so equal costs resolve the same way on every agent.
+ */
+export function dpAssigner(core: NumericCore): AssignRoles {
+  return (players, targets, locked) => {
+    const sorted = byUnum(players);
+    const { result, taken } = fixedRoles(sorted, locked);
+    const free = sorted.filter((p) => !result.has(p.unum)).slice(0, ROLE_MAX);
+    const open = ROLES.filter((r) => r !== "goalie" && !taken.has(r)).slice(0, ROLE_MAX);
+    const d = core.roleDist;
+    for (let i = 0; i < free.length; i++) {
+      for (let j = 0; j < open.length; j++) {
+        const t = targets[open[j]];
+        d[i * ROLE_MAX + j] = Math.hypot(free[i].x - t.x, free[i].y - t.y);
+      }
+    }
+    core.assignRoles(free.length, open.length);
+    const k = Math.min(free.length, open.length);
+    for (let j = 0; j < k; j++) result.set(free[core.roleOut[j]].unum, open[j]);
+    return result;
+  };
+}
+
+/** The assignment a param names: `roles.assign` 0 greedy, 1 the optimal DP. */
+export const ASSIGNERS = ["greedy", "dp"] as const;
+export type AssignerName = typeof ASSIGNERS[number];
+
 /** The player at the ball gives way at once to one this much nearer its spot (m). */
 const ON_BALL_MARGIN = 0.3;
 
 /**
  * Keeps each player's role for at least `minHold` seconds of game time, except the player at the
- * ball: that role goes at once to whoever is ON_BALL_MARGIN nearer it, and otherwise stays (a
- * player held a role 1.7 m from the ball for seconds while another stood 0.9 m from it).
+ * ball, who is settled before the others are assigned: that role goes at once to whoever is
+ * ON_BALL_MARGIN nearer it, and otherwise stays (a player held a role 1.7 m from the ball for
+ * seconds while another stood 0.9 m from it).
  * It stays only with a player who still says it plays the ball (`claims`): each agent remembers
  * the last player at the ball on its own, and two who each remembered the other left a ball
  * alone for 10 s in a game. Without a valid last player, the nearest one takes the ball.
@@ -192,8 +256,9 @@ export class RoleKeeper {
       if (role === "onBall") continue;
       if (now - (this.since.get(unum) ?? -Infinity) < this.minHold) locked.set(unum, role);
     }
+    const onBall = this.onBallPlayer(players, targets.onBall, claims);
+    if (onBall !== undefined) locked.set(onBall, "onBall");
     const next = this.assign(players, targets, locked);
-    this.keepOnBall(players, targets.onBall, next, claims);
     for (const [unum, role] of next) {
       if (this.roles.get(unum) !== role) this.since.set(unum, now);
     }
@@ -202,33 +267,24 @@ export class RoleKeeper {
   }
 
   /**
-   * Settles who plays the ball in `next`: the last player at it (if it still claims it), unless
-   * someone (whatever role it holds) is ON_BALL_MARGIN nearer its spot; else the nearest player.
-   * The chosen player and the assigned one swap roles.
+   * Who plays the ball: the last player at it (if it still claims it), unless someone is
+   * ON_BALL_MARGIN nearer its spot; else the nearest player. Never unum 1, the goalie, who
+   * clears the ball from its own role. Ties go to the lower unum.
    */
-  private keepOnBall(
+  private onBallPlayer(
     players: readonly PlayerSpot[],
     spot: Point,
-    next: Map<number, Role>,
     claims: ReadonlySet<number> | undefined,
-  ): void {
-    const assigned = onBallPlayer(next);
-    if (assigned === undefined) return;
+  ): number | undefined {
+    const field = byUnum(players).filter((p) => p.unum !== 1);
+    if (field.length === 0) return undefined;
     const d = (p: PlayerSpot) => Math.hypot(p.x - spot.x, p.y - spot.y);
     let last = onBallPlayer(this.roles);
     if (last !== undefined && claims !== undefined && !claims.has(last)) last = undefined;
     const margin = last === undefined ? 0 : ON_BALL_MARGIN;
-    let chosen = players.find((p) => p.unum === (last ?? assigned)) ??
-      players.find((p) => p.unum === assigned)!;
-    for (const p of [...players].sort((a, b) => a.unum - b.unum)) {
-      if (next.get(p.unum) === "goalie") continue;
-      if (d(p) < d(chosen) - margin - 1e-9) chosen = p;
-    }
-    if (chosen.unum === assigned || next.get(chosen.unum) === "goalie") return;
-    const given = next.get(chosen.unum);
-    next.set(chosen.unum, "onBall");
-    if (given === undefined) next.delete(assigned);
-    else next.set(assigned, given);
+    let chosen = field.find((p) => p.unum === last) ?? field[0];
+    for (const p of field) if (d(p) < d(chosen) - margin - 1e-9) chosen = p;
+    return chosen.unum;
   }
 }
 

@@ -1,0 +1,97 @@
+// AssemblyScript role-assignment kernel: the optimal player-to-role mapping of the UT Austin
+// Villa role system (seed 001). A mapping's cost is its player-to-target distances sorted
+// descending and compared lexicographically; the dynamic programme over subsets of players maps
+// every subset S of size k to roles 0…k−1 at its best, from the best mappings of S without one
+// player. Same steps as src/core/ts_roles.ts.
+
+import { ld, st } from "./memory";
+
+// Layout constants (src/core/layout.ts ROLE_MAX): players and roles at most.
+const MAX: i32 = 11;
+/** Costs closer than this are equal; the lower player index then wins. */
+const EPS: f64 = 1e-9;
+
+let DIST: usize = 0;
+let COST: usize = 0;
+let CHOICE: usize = 0;
+let SCRATCH: usize = 0;
+let OUT: usize = 0;
+
+/** Assigns the role slots: `base` in bytes, the others in float64 elements from base. */
+export function setRoleLayout(
+  base: usize,
+  dist: i32,
+  cost: i32,
+  choice: i32,
+  scratch: i32,
+  out: i32,
+): void {
+  DIST = base + (<usize> dist << 3);
+  COST = base + (<usize> cost << 3);
+  CHOICE = base + (<usize> choice << 3);
+  SCRATCH = base + (<usize> scratch << 3);
+  OUT = base + (<usize> out << 3);
+}
+
+function row(s: i32): usize {
+  return COST + (<usize> (s * MAX) << 3);
+}
+
+/** dst (len + 1) = src (len, descending) with x merged in. */
+function insert(dst: usize, src: usize, len: i32, x: f64): void {
+  let i = 0, o = 0;
+  while (i < len && ld(src, i) >= x) st(dst, o++, ld(src, i++));
+  st(dst, o++, x);
+  while (i < len) st(dst, o++, ld(src, i++));
+}
+
+/** −1, 0 or 1 as tuple a is lexicographically below, equal to or above b (len values). */
+function compare(a: usize, b: usize, len: i32): i32 {
+  for (let i = 0; i < len; i++) {
+    const d = ld(a, i) - ld(b, i);
+    if (d < -EPS) return -1;
+    if (d > EPS) return 1;
+  }
+  return 0;
+}
+
+/**
+ * Best mapping of `players` players to the first min(players, roles) roles, from the distance
+ * matrix (player-major, MAX per row) into OUT[role] = player index; returns the mappings
+ * evaluated.
+ */
+export function assignRoles(players: i32, roles: i32): i32 {
+  const k = players < roles ? players : roles;
+  const full = (1 << players) - 1;
+  const a = SCRATCH, b = SCRATCH + (<usize> MAX << 3);
+  let evaluated = 0;
+  let bestSet = 0;
+  for (let s = 1; s <= full; s++) {
+    const size = <i32> popcnt(s);
+    if (size > k) continue;
+    const role = size - 1;
+    let cand = a, best = b, bestPlayer = -1;
+    for (let p = 0; p < players; p++) {
+      if ((s & (1 << p)) == 0) continue;
+      insert(cand, row(s ^ (1 << p)), role, ld(DIST, p * MAX + role));
+      evaluated++;
+      if (bestPlayer < 0 || compare(cand, best, size) < 0) {
+        const t = cand;
+        cand = best;
+        best = t;
+        bestPlayer = p;
+      }
+    }
+    const r = row(s);
+    for (let i = 0; i < size; i++) st(r, i, ld(best, i));
+    st(CHOICE, s, <f64> bestPlayer);
+    if (size == k && (bestSet == 0 || compare(r, row(bestSet), k) < 0)) bestSet = s;
+  }
+  let s = bestSet;
+  for (let role = k - 1; role >= 0; role--) {
+    const p = <i32> ld(CHOICE, s);
+    st(OUT, role, <f64> p);
+    s ^= 1 << p;
+  }
+  return evaluated;
+}
