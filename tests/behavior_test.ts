@@ -12,7 +12,7 @@ import {
 import { runAgent } from "../src/agent/runner.ts";
 import { FakeServer } from "../src/testing/fake_server.ts";
 import { PlayMode } from "../src/protocol/playmode.ts";
-import { TeamModel } from "../src/team/team_model.ts";
+import { TeamWorld } from "../src/world/team_world.ts";
 import type { WorldView } from "../src/world/world_view.ts";
 import { cycleMessage, makeAgent } from "./helpers.ts";
 
@@ -20,7 +20,7 @@ function ctx(playMode: PlayMode, fallen = false): BehaviorContext {
   return {
     view: { playMode } as WorldView,
     fallen,
-    team: new TeamModel("T", () => 1),
+    team: new TeamWorld(),
     outbox: newOutbox(),
   };
 }

@@ -3,17 +3,23 @@
 // set-play distance from the ball, team talk fills in teammates and the ball; and head control.
 
 import assert from "assert";
-import { newOutbox } from "../src/behavior/decision.ts";
+import { type BehaviorContext, newOutbox, type Outbox } from "../src/behavior/decision.ts";
 import { HeadControl } from "../src/behavior/head.ts";
 import { soccer, type SoccerBehavior } from "../src/behavior/soccer.ts";
 import type { MotionRequest } from "../src/motion/motion.ts";
 import { PlayMode } from "../src/protocol/playmode.ts";
 import { goalieTarget } from "../src/strategy/goalie.ts";
 import { FREE_KICK_KEEP } from "../src/strategy/situation.ts";
-import { encodeRadio } from "../src/team/radio.ts";
+import { RadioCodec, type RadioReport } from "../src/team/radio.ts";
 import { TeamModel } from "../src/team/team_model.ts";
 import type { TrackedPlayer } from "../src/estimation/player_tracker.ts";
 import type { WorldView } from "../src/world/world_view.ts";
+import { TeamWorld } from "../src/world/team_world.ts";
+
+/** A say text of ours with the fields a test names (no ball, nobody seen, facing +x). */
+function encodeRadio(r: Omit<RadioReport, "theta" | "players">): string {
+  return new RadioCodec().encode({ theta: 0, players: [], ...r });
+}
 
 interface ViewSpec {
   unum?: number;
@@ -57,8 +63,21 @@ function make(): SoccerBehavior {
 
 const team = () => new TeamModel("Us", () => 7);
 
+/** A behaviour context whose team world fuses the view's players and ball with what t heard. */
+function ctxOf(v: WorldView, t: TeamModel, outbox: Outbox): BehaviorContext {
+  const team = new TeamWorld();
+  team.update({
+    now: v.time,
+    unum: v.unum,
+    players: [...v.teammates, ...v.opponents],
+    ball: v.ball,
+    ballSeen: v.time - v.ballAge,
+  }, t);
+  return { view: v, fallen: false, team, outbox };
+}
+
 function decide(b: SoccerBehavior, v: WorldView, t = team()): MotionRequest | null {
-  return b.decide({ view: v, fallen: false, team: t, outbox: newOutbox() });
+  return b.decide(ctxOf(v, t, newOutbox()));
 }
 
 Deno.test("soccer: stop modes are left to the layers above; no pose means look around", () => {
@@ -129,15 +148,15 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
   const ball = { x: 12, y: 0.6 };
   const self = { x: 12 - 0.19, y: 0.6 - 0.08, theta: 0 };
   const at = (time: number, mode: PlayMode, s = self) =>
-    b.decide({ view: view({ time, mode, self: s, ball }), fallen: false, team: t, outbox });
+    b.decide(ctxOf(view({ time, mode, self: s, ball }), t, outbox));
   assert.deepEqual(at(100, PlayMode.KickInLeft), { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
   assert.equal(outbox.taker, false, "not before play runs");
   // Play on, the ball 2 m further: we are the taker and leave the ball to others.
   const far = { x: 14, y: 0.6 };
-  b.decide({ view: view({ time: 104, self, ball: far }), fallen: false, team: t, outbox });
+  b.decide(ctxOf(view({ time: 104, self, ball: far }), t, outbox));
   assert.equal(outbox.taker, true);
   // However long it takes (the server sets no time limit).
-  b.decide({ view: view({ time: 130, self, ball: far }), fallen: false, team: t, outbox });
+  b.decide(ctxOf(view({ time: 130, self, ball: far }), t, outbox));
   assert.equal(outbox.taker, true, "still the taker 30 s later");
   assert.notEqual(b.role, "onBall");
   assert.equal(outbox.role, b.role, "the role goes out for drawing");
@@ -158,18 +177,13 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
       ball: null,
     }),
   }], 104.5);
-  b.decide({ view: view({ time: 105, self, ball: far }), fallen: false, team: t, outbox });
+  b.decide(ctxOf(view({ time: 105, self, ball: far }), t, outbox));
   assert.equal(outbox.taker, false);
   // A new set play (theirs) ends the hold: the server forgets the taker.
   const h = make();
   const o2 = newOutbox();
   const step = (time: number, mode: PlayMode, ballAt = ball) =>
-    h.decide({
-      view: view({ time, mode, self, ball: ballAt }),
-      fallen: false,
-      team: team(),
-      outbox: o2,
-    });
+    h.decide(ctxOf(view({ time, mode, self, ball: ballAt }), team(), o2));
   step(200, PlayMode.KickInLeft);
   step(201, PlayMode.PlayOn, far);
   assert.equal(o2.taker, true);
@@ -178,16 +192,15 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
   assert.equal(o2.taker, false, "their kick-in came between");
   // Our kick-off is kicked, not dribbled.
   const k = make();
-  const r = k.decide({
-    view: view({
+  const r = k.decide(ctxOf(
+    view({
       mode: PlayMode.KickOffLeft,
       self: { x: -0.19, y: -0.08, theta: 0 },
       ball: { x: 0, y: 0 },
     }),
-    fallen: false,
-    team: team(),
+    team(),
     outbox,
-  });
+  ));
   assert.deepEqual(r, { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
 });
 
@@ -203,7 +216,7 @@ Deno.test("soccer: of two players going for the ball, the nearer keeps it", () =
   const outbox = newOutbox();
   const at = (t: TeamModel) => {
     const b = make();
-    b.decide({ view: view({ self: { x: -1, y: 0, theta: 0 } }), fallen: false, team: t, outbox });
+    b.decide(ctxOf(view({ self: { x: -1, y: 0, theta: 0 } }), t, outbox));
     return b.role;
   };
   const nearer = team();
@@ -319,7 +332,8 @@ Deno.test("agent --behaviour soccer on the fake server: beam, play, keep away, b
   );
   const end = log.filter((l) => l.mode === "GameOver");
   assert.ok(end.every((l) => l.kind === "stand"));
-  assert.ok(s.received.some((m) => /\(say D/.test(m)), "tells the team where it is");
+  const said = s.received.flatMap((m) => [...m.matchAll(/\(say ([^)]+)\)/g)].map((x) => x[1]));
+  assert.ok(said.some((t) => new RadioCodec().decode(t)?.unum === 6), "tells the team where it is");
 });
 
 Deno.test("soccer: shots go beside the goal's centre, away from a keeper in front of it", async () => {

@@ -26,9 +26,10 @@ import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../pro
 import { kickOffSpot } from "../strategy/formation.ts";
 import { ASSIGNERS, assignGreedy, dpAssigner } from "../strategy/roles.ts";
 import type { KickSpot } from "../strategy/on_ball.ts";
-import { encodeRadio, speaksAt } from "../team/radio.ts";
+import { PLAYER_MAX_AGE, RADIO_PLAYERS, RADIO_QUIET, RadioCodec, speaksAt } from "../team/radio.ts";
 import { TeamModel } from "../team/team_model.ts";
 import type { Logger } from "log";
+import { TeamWorld } from "../world/team_world.ts";
 import { WorldState } from "../world/world_state.ts";
 import { type WorldView, worldView } from "../world/world_view.ts";
 
@@ -145,6 +146,11 @@ export class Agent {
   private readonly decisions: DecisionList | null;
   /** What teammates said (team talk). */
   readonly team: TeamModel;
+  /** Every teammate, opponent and the ball, from our vision and team talk. */
+  readonly teamWorld = new TeamWorld();
+  private readonly radio = new RadioCodec();
+  /** Where the next message's seen players start in the list of those we see. */
+  private radioCursor = 0;
   private readonly head = new HeadControl();
   private readonly outbox: Outbox = newOutbox();
   private readonly parser = new PerceptionParser();
@@ -259,6 +265,13 @@ export class Agent {
     core.centerOfMass();
     this.estimator.update(p, w);
     if (p.heard.length > 0) this.team.hear(p.heard, w.time);
+    this.teamWorld.update({
+      now: w.time,
+      unum: w.unum,
+      players: this.estimator.players.all(),
+      ball: w.ball,
+      ballSeen: this.estimator.ball.lastSeen,
+    }, this.team);
     this.watchRelocation();
     if (w.cycle % 50 === 0 && this.log.enabled("debug")) {
       const s = w.self;
@@ -322,15 +335,37 @@ export class Agent {
     return true;
   }
 
-  /** In our slot, tells the team where we are and where we see the ball. */
+  /**
+   * In our slot (or a quiet teammate's), tells the team where we are, where we see the ball and
+   * RADIO_PLAYERS of the players we see, taking them in turn, opponents first.
+   */
   private say(view: WorldView, fallen: boolean): void {
-    const self = view.self;
-    if (view.unum === null || !self || !speaksAt(view.time, view.unum)) return;
+    const self = view.self, unum = view.unum;
+    if (unum === null || !self) return;
+    const talks = (u: number) => this.team.report(u, view.time, RADIO_QUIET) !== null;
+    if (!speaksAt(view.time, unum, talks)) return;
     const ball = view.ball ? { x: view.ball.x, y: view.ball.y, age: view.ballAge } : null;
-    const { taker, onBall } = this.outbox;
-    this.writer.say(
-      encodeRadio({ unum: view.unum, x: self.x, y: self.y, fallen, taker, onBall, ball }),
+    const seen = [...view.opponents, ...view.teammates].filter((p) =>
+      view.time - p.seen < PLAYER_MAX_AGE && !(p.teammate && p.unum === unum)
     );
+    const players = [];
+    for (let k = 0; k < Math.min(RADIO_PLAYERS, seen.length); k++) {
+      const p = seen[(this.radioCursor + k) % seen.length];
+      players.push({ ...p, age: view.time - p.seen });
+    }
+    this.radioCursor = seen.length > 0 ? (this.radioCursor + players.length) % seen.length : 0;
+    const { taker, onBall } = this.outbox;
+    this.writer.say(this.radio.encode({
+      unum,
+      x: self.x,
+      y: self.y,
+      theta: self.theta,
+      fallen,
+      taker,
+      onBall,
+      ball,
+      players,
+    }));
   }
 
   /**
@@ -366,7 +401,9 @@ export class Agent {
     const view = this.decisions || this.options.headControl ? this.view() : null;
     if (view && this.decisions) {
       const fallen = this.motion.fall !== "upright";
-      this.motion.set(this.decisions.step({ view, fallen, team: this.team, outbox: this.outbox }));
+      this.motion.set(
+        this.decisions.step({ view, fallen, team: this.teamWorld, outbox: this.outbox }),
+      );
       this.say(view, fallen);
     }
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.

@@ -4,15 +4,15 @@
 // when it hands over (leave). Nothing here is global: every agent builds its own.
 
 import type { MotionRequest } from "../motion/motion.ts";
-import type { TeamModel } from "../team/team_model.ts";
+import type { TeamWorld } from "../world/team_world.ts";
 import type { WorldView } from "../world/world_view.ts";
 
 export interface BehaviorContext {
   readonly view: WorldView;
   /** Whether the body is lying or getting up (the motion layer handles that itself). */
   readonly fallen: boolean;
-  /** What teammates said. */
-  readonly team: TeamModel;
+  /** What we and our teammates know of every player and the ball, fused. */
+  readonly team: TeamWorld;
   /** What we tell them (and show in RoboViz); behaviours set it, the agent says and draws it. */
   readonly outbox: Outbox;
 }

@@ -17,7 +17,7 @@ import {
   roleTargets,
 } from "../strategy/roles.ts";
 import { keepAway, type Situation, situation } from "../strategy/situation.ts";
-import type { WorldView } from "../world/world_view.ts";
+import { FRESH, type MateBelief } from "../world/team_world.ts";
 import { KICKS } from "../skills/kicks.ts";
 import { APPROACH, BallPlayer, type BallPlayOptions, walkAround } from "./ball_play.ts";
 import type { Behavior, BehaviorContext, BehaviorFactory } from "./decision.ts";
@@ -29,13 +29,6 @@ export interface SoccerOptions extends BallPlayOptions {
   assign: AssignRoles;
 }
 
-/** Our own ball estimate counts for this long; after that, a teammate's fresher report. */
-const OWN_BALL_FRESH = 1.5;
-const HEARD_BALL_FRESH = 4;
-/** Teammates' reported positions count for this long. */
-const MATE_FRESH = 2;
-/** A teammate's claim of the ball counts for this long (it is repeated every 0.44 s). */
-const CLAIM_FRESH = 1;
 /** A player this close to the ball (torso, m) has likely touched it. */
 const AT_BALL = 0.3;
 
@@ -109,7 +102,7 @@ export class SoccerBehavior implements Behavior {
         this.closestMateToBall(players, ball, v.unum),
       );
     if ((role === "onBall" && canPlayBall(s)) || goalieClears) {
-      const r = this.playBall(v, self, ball, s);
+      const r = this.playBall(ctx, self, ball, s);
       if (r.kind === "skill" && s !== "play") {
         this.takerHold = true;
         this.takerPlaying = false;
@@ -120,45 +113,36 @@ export class SoccerBehavior implements Behavior {
     if (keep > 0) spot = outside(spot, ball, keep);
     const facing = Math.atan2(ball.y - spot.y, ball.x - spot.x);
     this.target = { ...spot, theta: facing };
-    return walkAround(self, this.target, this.obstacles(v), this.o.limits, APPROACH);
+    return walkAround(self, this.target, this.obstacles(ctx), this.o.limits, APPROACH);
   }
 
-  /** Our ball estimate while fresh, else the freshest teammate report, else our old one. */
+  /** The team world's ball (our own while fresh, else the freshest heard), or our old one. */
   private ball(ctx: BehaviorContext): Point2 | null {
-    const v = ctx.view;
-    if (v.ball && v.ballAge < OWN_BALL_FRESH) return v.ball;
-    const heard = ctx.team.ball(v.time, HEARD_BALL_FRESH);
-    if (heard && (!v.ball || heard.seen > v.time - v.ballAge)) return heard;
-    return v.ball;
+    return ctx.team.ball(ctx.view.time) ?? ctx.view.ball;
   }
 
   /**
-   * Everyone we can place and who may play: us (unless we took the set play), then teammates by
-   * report (unless down or the set play's taker) or by sight (unless down).
+   * Everyone we can place and who may play: us (unless we took the set play), then teammates
+   * from the team world, unless down or the set play's taker.
    */
   private players(ctx: BehaviorContext, self: Pose2, taker: boolean): PlayerSpot[] {
     const v = ctx.view;
     const out: PlayerSpot[] = taker ? [] : [{ unum: v.unum!, x: self.x, y: self.y }];
     for (let unum = 1; unum <= 11; unum++) {
       if (unum === v.unum) continue;
-      const heard = ctx.team.mate(unum, v.time, MATE_FRESH);
-      if (heard) {
-        if (!heard.fallen && !heard.taker) out.push({ unum, x: heard.x, y: heard.y });
-        continue;
-      }
-      const seen = v.teammates.find((p) => p.unum === unum && v.time - p.seen < MATE_FRESH);
-      if (seen && !seen.fallen) out.push({ unum, x: seen.x, y: seen.y });
+      const m = ctx.team.mate(unum, v.time);
+      if (m && !m.fallen && !(m.taker && claimFresh(m, v.time))) out.push({ unum, x: m.x, y: m.y });
     }
     return out;
   }
 
-  /** Whether a teammate reports going for the ball from nearer than `mine` (ties: lower unum). */
+  /** Whether a teammate claims the ball from nearer than `mine` (ties: lower unum). */
   private nearerClaim(ctx: BehaviorContext, ball: Point2, mine: number): boolean {
     const v = ctx.view;
     for (let unum = 1; unum <= 11; unum++) {
       if (unum === v.unum) continue;
-      const m = ctx.team.mate(unum, v.time, CLAIM_FRESH);
-      if (!m?.onBall || m.fallen) continue;
+      const m = ctx.team.mate(unum, v.time);
+      if (!m?.onBall || m.fallen || !claimFresh(m, v.time)) continue;
       const theirs = dist(m, ball);
       if (theirs < mine - 0.1 || (Math.abs(theirs - mine) <= 0.1 && unum < v.unum!)) return true;
     }
@@ -171,24 +155,26 @@ export class SoccerBehavior implements Behavior {
     const out = new Set<number>();
     if (this.role === "onBall") out.add(v.unum!);
     for (let unum = 1; unum <= 11; unum++) {
-      if (unum !== v.unum && ctx.team.mate(unum, v.time, CLAIM_FRESH)?.onBall) out.add(unum);
+      const m = unum === v.unum ? null : ctx.team.mate(unum, v.time);
+      if (m?.onBall && claimFresh(m, v.time)) out.add(unum);
     }
     return out;
   }
 
   /**
    * Whether another player stands within reach of the ball, so has likely played it: a teammate
-   * by report, or an opponent we see.
+   * other than a set play's taker, or an opponent.
    */
   private otherAtBall(ctx: BehaviorContext, ball: Point2 | null): boolean {
     if (!ball) return false;
     const v = ctx.view;
     for (let unum = 1; unum <= 11; unum++) {
-      if (unum === v.unum) continue;
-      const m = ctx.team.mate(unum, v.time, MATE_FRESH);
-      if (m && !m.taker && dist(m, ball) < AT_BALL) return true;
+      const m = unum === v.unum ? null : ctx.team.mate(unum, v.time);
+      if (m && !(m.taker && claimFresh(m, v.time)) && dist(m, ball) < AT_BALL) return true;
+      const o = ctx.team.opponent(unum, v.time);
+      if (o && dist(o, ball) < AT_BALL) return true;
     }
-    return v.opponents.some((p) => v.time - p.seen < MATE_FRESH && dist(p, ball) < AT_BALL);
+    return false;
   }
 
   private closestMateToBall(players: readonly PlayerSpot[], ball: Point2, me: number): number {
@@ -197,24 +183,40 @@ export class SoccerBehavior implements Behavior {
     return best;
   }
 
-  private obstacles(v: WorldView): Point2[] {
+  private opponents(ctx: BehaviorContext): Point2[] {
     const out: Point2[] = [];
-    for (const p of v.teammates) if (v.time - p.seen < MATE_FRESH) out.push(p);
-    for (const p of v.opponents) if (v.time - p.seen < MATE_FRESH) out.push(p);
+    for (let unum = 1; unum <= 11; unum++) {
+      const o = ctx.team.opponent(unum, ctx.view.time);
+      if (o) out.push(o);
+    }
     return out;
   }
 
-  private playBall(v: WorldView, self: Pose2, ball: Point2, s: Situation): MotionRequest {
+  private obstacles(ctx: BehaviorContext): Point2[] {
+    const out = this.opponents(ctx);
+    for (let unum = 1; unum <= 11; unum++) {
+      const m = unum === ctx.view.unum ? null : ctx.team.mate(unum, ctx.view.time);
+      if (m) out.push(m);
+    }
+    return out;
+  }
+
+  private playBall(ctx: BehaviorContext, self: Pose2, ball: Point2, s: Situation): MotionRequest {
     const request = this.ballPlayer.act({
       self,
       ball,
-      opponents: v.opponents.filter((p) => v.time - p.seen < MATE_FRESH),
-      obstacles: this.obstacles(v),
+      opponents: this.opponents(ctx),
+      obstacles: this.obstacles(ctx),
       mustKick: s === "ourSetPlay" || s === "ourKickOff",
     });
     this.target = this.ballPlayer.target;
     return request;
   }
+}
+
+/** Whether a teammate's flags (going for the ball, set-play taker) are recent enough to count. */
+function claimFresh(m: Readonly<MateBelief>, now: number): boolean {
+  return now - m.reportTime <= FRESH.claim;
 }
 
 /** Whether the player at the ball may go for it in this situation. */
