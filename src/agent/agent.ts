@@ -113,6 +113,14 @@ export function soccerOptions(
     kickSpot: gameKick(params),
     shootRange: params.get("soccer.shoot_range"),
     roleHold: params.get("soccer.role_hold"),
+    pass: params.get("pass.enabled") !== 0
+      ? {
+        minDistance: params.get("pass.min_distance"),
+        maxDistance: params.get("pass.max_distance"),
+        minGain: params.get("pass.min_gain"),
+      }
+      : null,
+    ballDecay: params.get("ball.decay"),
     assign: params.word("roles.assign", ASSIGNERS) === "dp" ? dpAssigner(core) : assignGreedy,
   };
 }
@@ -151,6 +159,9 @@ export class Agent {
   private readonly radio = new RadioCodec();
   /** Where the next message's seen players start in the list of those we see. */
   private radioCursor = 0;
+  /** Passes kicked so far, and the receiver of the kick under way (null: none). */
+  passes = 0;
+  private lastPass: number | null = null;
   private readonly head = new HeadControl();
   private readonly outbox: Outbox = newOutbox();
   private readonly parser = new PerceptionParser();
@@ -405,6 +416,12 @@ export class Agent {
         this.decisions.step({ view, fallen, team: this.teamWorld, outbox: this.outbox }),
       );
       this.say(view, fallen);
+      const pass = this.outbox.pass;
+      if (pass !== null && pass !== this.lastPass) {
+        this.passes++;
+        this.log.info(`pass ${this.passes} to ${pass} at game time ${w.gameTime.toFixed(1)}`);
+      }
+      this.lastPass = pass;
     }
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     this.controller.target.set(

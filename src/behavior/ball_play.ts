@@ -1,5 +1,5 @@
-// Playing the ball: where to aim in the opponents' goal, and the turn of the on-ball decision
-// (approach, dribble, kick) into a motion request, with what it keeps from cycle to cycle (the
+// Playing the ball: where to aim in the opponents' goal, whether to pass instead, and the turn of
+// the on-ball decision (approach, dribble, kick) into a motion request, with what it keeps from cycle to cycle (the
 // kicking foot, the side an opponent in the ball's path is passed on). The soccer behaviour and
 // the dribble evaluation both play the ball through it. Field frame of our side, SI units.
 
@@ -16,6 +16,7 @@ import {
   SHOT_PATH,
 } from "../strategy/ball_path.ts";
 import { type KickSpot, onBallAction } from "../strategy/on_ball.ts";
+import { type Mate, PassChooser, type PassOptions } from "../strategy/pass.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
 
 /** We aim behind the opponents' goal line, this far to one side of the centre (posts: ±1.05). */
@@ -101,6 +102,8 @@ export interface BallPlayOptions {
   kickSpot: KickSpot;
   /** Shoot when the ball is this close to the opponents' goal, metres. */
   shootRange: number;
+  /** When to pass to a teammate; null never passes. */
+  pass: PassOptions | null;
 }
 
 export interface BallPlayInput {
@@ -112,11 +115,16 @@ export interface BallPlayInput {
   obstacles: readonly Point2[];
   /** A set play or kick-off: kick, however long the lining up takes. */
   mustKick: boolean;
+  /** Teammates who may receive a pass. */
+  mates?: readonly Mate[];
 }
 
 export class BallPlayer {
   /** Where we walk to this cycle (null while dribbling or kicking). */
   target: Pose2 | null = null;
+  /** The teammate we pass to this cycle, or null. */
+  passTo: Mate | null = null;
+  private readonly passer: PassChooser | null;
   private leftFoot = true;
   private detourSide: PathSide = 0;
 
@@ -126,6 +134,7 @@ export class BallPlayer {
   constructor(private readonly o: BallPlayOptions) {
     this.kickLeft = kickSkillName(o.kickSpot.skill, true);
     this.kickRight = kickSkillName(o.kickSpot.skill, false);
+    this.passer = o.pass ? new PassChooser(o.pass) : null;
   }
 
   act(i: BallPlayInput): MotionRequest {
@@ -136,8 +145,12 @@ export class BallPlayer {
     // the keeper; otherwise the path goes around opponents.
     const shot = goalDistance < this.o.shootRange &&
       ballWaypoint(ball, aim, i.opponents, 0, SHOT_PATH).side === 0;
-    let target: Point2 = aim;
-    if (!shot) {
+    const pass = shot || !this.passer || !i.mates
+      ? null
+      : this.passer.choose(ball, i.mates, i.opponents);
+    this.passTo = pass;
+    let target: Point2 = pass ?? aim;
+    if (!shot && !pass) {
       const way = ballWaypoint(
         ball,
         aim,
@@ -154,8 +167,9 @@ export class BallPlayer {
       self,
       ball,
       target,
-      // A blocked shot is no shot: out of range as far as the kick decision goes.
-      goalDistance: shot ? goalDistance : Infinity,
+      // A blocked shot is no shot: out of range as far as the kick decision goes; a pass is
+      // kicked like a shot.
+      goalDistance: shot ? goalDistance : pass ? 0 : Infinity,
       opponents: i.opponents,
       kickSpot: this.o.kickSpot,
       shootRange: this.o.shootRange,

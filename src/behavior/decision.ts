@@ -25,10 +25,12 @@ export interface Outbox {
   /** Our role and where we are going, for drawing; null when none. */
   role: string | null;
   target: { x: number; y: number } | null;
+  /** The teammate our kick this cycle passes to, or null. */
+  pass: number | null;
 }
 
 export function newOutbox(): Outbox {
-  return { taker: false, onBall: false, role: null, target: null };
+  return { taker: false, onBall: false, role: null, target: null, pass: null };
 }
 
 export interface Behavior {

@@ -18,6 +18,7 @@ import {
 } from "../strategy/roles.ts";
 import { keepAway, type Situation, situation } from "../strategy/situation.ts";
 import { FRESH, type MateBelief } from "../world/team_world.ts";
+import type { Mate } from "../strategy/pass.ts";
 import { KICKS } from "../skills/kicks.ts";
 import { APPROACH, BallPlayer, type BallPlayOptions, walkAround } from "./ball_play.ts";
 import type { Behavior, BehaviorContext, BehaviorFactory } from "./decision.ts";
@@ -27,6 +28,8 @@ export interface SoccerOptions extends BallPlayOptions {
   roleHold: number;
   /** How players are mapped to roles (greedy, or the optimal DP on the numeric core). */
   assign: AssignRoles;
+  /** Fraction of its speed a rolling ball keeps per second (where it stops). */
+  ballDecay: number;
 }
 
 /** A player this close to the ball (torso, m) has likely touched it. */
@@ -55,6 +58,7 @@ export class SoccerBehavior implements Behavior {
   }
 
   decide(ctx: BehaviorContext): MotionRequest | null {
+    ctx.outbox.pass = null;
     const request = this.act(ctx);
     ctx.outbox.role = request ? this.role : null;
     ctx.outbox.target = request ? this.target : null;
@@ -76,8 +80,9 @@ export class SoccerBehavior implements Behavior {
     ctx.outbox.taker = taker;
     if (!taker && s === "play") this.takerHold = false;
     const players = this.players(ctx, self, taker);
+    // Roles follow where a rolling ball will stop: a pass's receiver goes to meet it.
     const targets = roleTargets(
-      ball ?? { x: 0, y: 0 },
+      ball ? stopPoint(ball, this.o.ballDecay) : { x: 0, y: 0 },
       s === "ourKickOff" ? "ourKickOff" : s === "theirKickOff" ? "theirKickOff" : "play",
     );
     const roles = this.keeper.update(v.gameTime, players, targets, this.claims(ctx));
@@ -103,6 +108,7 @@ export class SoccerBehavior implements Behavior {
       );
     if ((role === "onBall" && canPlayBall(s)) || goalieClears) {
       const r = this.playBall(ctx, self, ball, s);
+      if (r.kind === "skill") ctx.outbox.pass = this.ballPlayer.passTo?.unum ?? null;
       if (r.kind === "skill" && s !== "play") {
         this.takerHold = true;
         this.takerPlaying = false;
@@ -117,7 +123,7 @@ export class SoccerBehavior implements Behavior {
   }
 
   /** The team world's ball (our own while fresh, else the freshest heard), or our old one. */
-  private ball(ctx: BehaviorContext): Point2 | null {
+  private ball(ctx: BehaviorContext): Readonly<Point2 & { vx: number; vy: number }> | null {
     return ctx.team.ball(ctx.view.time) ?? ctx.view.ball;
   }
 
@@ -201,12 +207,25 @@ export class SoccerBehavior implements Behavior {
     return out;
   }
 
+  /** Teammates who may take a pass: up, not the goalie, not a set play's taker. */
+  private passMates(ctx: BehaviorContext): Mate[] {
+    const out: Mate[] = [];
+    for (let unum = 2; unum <= 11; unum++) {
+      const m = unum === ctx.view.unum ? null : ctx.team.mate(unum, ctx.view.time);
+      if (m && !m.fallen && !(m.taker && claimFresh(m, ctx.view.time))) {
+        out.push({ unum, x: m.x, y: m.y });
+      }
+    }
+    return out;
+  }
+
   private playBall(ctx: BehaviorContext, self: Pose2, ball: Point2, s: Situation): MotionRequest {
     const request = this.ballPlayer.act({
       self,
       ball,
       opponents: this.opponents(ctx),
       obstacles: this.obstacles(ctx),
+      mates: this.passMates(ctx),
       mustKick: s === "ourSetPlay" || s === "ourKickOff",
     });
     this.target = this.ballPlayer.target;
@@ -217,6 +236,16 @@ export class SoccerBehavior implements Behavior {
 /** Whether a teammate's flags (going for the ball, set-play taker) are recent enough to count. */
 function claimFresh(m: Readonly<MateBelief>, now: number): boolean {
   return now - m.reportTime <= FRESH.claim;
+}
+
+/** A ball slower than this is taken as lying still (the track's velocity is noisy), m/s. */
+const ROLLING = 0.6;
+
+/** Where a ball rolling with exponential decay stops (its position when it lies still). */
+export function stopPoint(b: Point2 & { vx: number; vy: number }, decay: number): Point2 {
+  if (Math.hypot(b.vx, b.vy) < ROLLING || !(decay > 0 && decay < 1)) return b;
+  const k = -Math.log(decay);
+  return { x: b.x + b.vx / k, y: b.y + b.vy / k };
 }
 
 /** Whether the player at the ball may go for it in this situation. */
@@ -244,6 +273,8 @@ export const soccer: BehaviorFactory<SoccerOptions> = {
     shootRange: 8,
     roleHold: 2,
     assign: assignGreedy,
+    pass: null,
+    ballDecay: 0.3,
   },
   create: (o) => new SoccerBehavior(o),
 };

@@ -50,6 +50,21 @@ export interface ReplaySummary {
   localizedPlayOn: number | null;
   /** Localizer cost per vision frame, milliseconds (p50, p95). */
   filterMs: Percentiles | null;
+  /**
+   * In PlayOn, the age (s) of what the team world holds of each other teammate and of each
+   * opponent, over the entries it knows, and the fraction of entries it knows at all.
+   */
+  mateInfoAge: InfoAge;
+  opponentInfoAge: InfoAge;
+}
+
+export interface InfoAge {
+  age: Percentiles | null;
+  known: number | null;
+}
+
+function infoAge(ages: number[], samples: number): InfoAge {
+  return { age: percentiles(ages), known: samples ? ages.length / samples : null };
 }
 
 function percentile(sorted: number[], q: number): number {
@@ -111,6 +126,8 @@ export async function replay(
     ballErr: number[] = [],
     filterMs: number[] = [];
   let playOn = 0, localized = 0;
+  const mateAges: number[] = [], oppAges: number[] = [];
+  let mateSamples = 0, oppSamples = 0;
   for (const line of lines) {
     if (line.dir === "a2s") {
       // The recorded agent's own beams re-seed the filter, as they do live.
@@ -159,6 +176,16 @@ export async function replay(
     if (agent.world.playMode === PlayMode.PlayOn) {
       playOn++;
       if (est.localized(agent.world.time)) localized++;
+      const now = agent.world.time;
+      for (let u = 1; u <= 11; u++) {
+        const o = agent.teamWorld.opponent(u, now, Infinity);
+        oppSamples++;
+        if (o) oppAges.push(now - o.time);
+        if (u === agent.world.unum) continue;
+        const m = agent.teamWorld.mate(u, now, Infinity);
+        mateSamples++;
+        if (m) mateAges.push(now - m.time);
+      }
     }
     const joints: Record<string, number> = {};
     for (const j of JOINTS) {
@@ -196,6 +223,8 @@ export async function replay(
     ballError: percentiles(ballErr),
     localizedPlayOn: playOn ? localized / playOn : null,
     filterMs: percentiles(filterMs),
+    mateInfoAge: infoAge(mateAges, mateSamples),
+    opponentInfoAge: infoAge(oppAges, oppSamples),
   };
 }
 
@@ -267,6 +296,15 @@ async function main(args: string[]): Promise<number> {
     const loc = summary.localizedPlayOn;
     console.log(`localized PlayOn   ${loc === null ? "n/a" : (loc * 100).toFixed(1) + " %"}`);
     console.log(`filter ms p50/p95  ${pp(summary.filterMs, "ms")}`);
+    for (
+      const [name, a] of [["mates", summary.mateInfoAge], [
+        "opponents",
+        summary.opponentInfoAge,
+      ]] as const
+    ) {
+      const known = a.known === null ? "n/a" : (a.known * 100).toFixed(0) + " % known";
+      console.log(`${name} info age p50/p95 ${pp(a.age, "s")}, ${known}`);
+    }
   }
   return summary.parseErrors > 0 ? 1 : 0;
 }

@@ -1,0 +1,65 @@
+// Passing: the player at the ball passes only to a teammate in reach, nearer the goal, open and
+// behind a clear lane; the last receiver keeps the pass; the ball player lines the kick up on the
+// receiver; roles follow where a rolling ball stops.
+
+import assert from "assert";
+import { BallPlayer } from "../src/behavior/ball_play.ts";
+import { stopPoint } from "../src/behavior/soccer.ts";
+import { PassChooser } from "../src/strategy/pass.ts";
+
+const OPTIONS = { minDistance: 2.5, maxDistance: 7, minGain: 1 };
+const ball = { x: 0, y: 0 };
+
+Deno.test("pass: to an open teammate ahead with a clear lane, not behind, marked or blocked", () => {
+  const chooser = () => new PassChooser(OPTIONS);
+  const ahead = { unum: 7, x: 4, y: 2 };
+  assert.deepEqual(chooser().choose(ball, [ahead], []), ahead);
+  assert.equal(chooser().choose(ball, [{ unum: 7, x: -4, y: 0 }], []), null, "behind the ball");
+  assert.equal(chooser().choose(ball, [{ unum: 7, x: 1.5, y: 0 }], []), null, "too near");
+  assert.equal(chooser().choose(ball, [{ unum: 7, x: 9, y: 0 }], []), null, "out of reach");
+  assert.equal(chooser().choose(ball, [ahead], [{ x: 4.5, y: 2.3 }]), null, "marked");
+  assert.equal(chooser().choose(ball, [ahead], [{ x: 2, y: 1.1 }]), null, "lane blocked");
+  // An opponent 1.5 m from it, and one 1 m from the ball: it is the more open.
+  assert.equal(chooser().choose(ball, [ahead], [{ x: 4, y: 3.5 }, { x: -1, y: 0 }]), ahead);
+  assert.equal(chooser().choose(ball, [ahead], [{ x: 4, y: 3.5 }]), null, "less open than us");
+});
+
+Deno.test("pass: the best-placed receiver, and the last one while it still qualifies", () => {
+  const c = new PassChooser(OPTIONS);
+  const a = { unum: 4, x: 3, y: -1 }, b = { unum: 9, x: 5, y: 1 };
+  assert.equal(c.choose(ball, [a, b], [])!.unum, 9, "nearer the goal");
+  // 4 moves up and now scores a little better: 9 keeps the pass.
+  assert.equal(c.choose(ball, [{ ...a, x: 5.3 }, b], [])!.unum, 9);
+  assert.equal(c.choose(ball, [{ ...a, x: 5.3 }], [])!.unum, 4, "9 gone");
+});
+
+Deno.test("ball player: a pass is lined up as a kick toward the receiver", () => {
+  const p = new BallPlayer({
+    limits: { maxForward: 0.5, maxBackward: 0.3, maxSideways: 0.15, maxTurn: 1 },
+    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
+    shootRange: 3.5,
+    pass: OPTIONS,
+  });
+  const mate = { unum: 7, x: 3, y: 3 };
+  // Standing behind the ball on the line to the mate, in the kick pose: kick.
+  const c = Math.SQRT1_2;
+  const self = { x: -(0.195 * c - 0.08 * c), y: -(0.195 * c + 0.08 * c), theta: Math.PI / 4 };
+  const r = p.act({ self, ball, opponents: [], obstacles: [], mustKick: false, mates: [mate] });
+  assert.deepEqual(r, { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
+  assert.equal(p.passTo?.unum, 7);
+  // Without mates it dribbles toward the goal instead.
+  const d = p.act({ self, ball, opponents: [], obstacles: [], mustKick: false });
+  assert.notEqual(d.kind, "skill");
+  assert.equal(p.passTo, null);
+});
+
+Deno.test("stop point: a rolling ball stops v / ln(1/decay) ahead; a slow one lies still", () => {
+  const s = stopPoint({ x: 1, y: 2, vx: 2, vy: 0 }, 0.3);
+  assert.ok(Math.abs(s.x - (1 + 2 / Math.log(1 / 0.3))) < 1e-12 && s.y === 2);
+  assert.deepEqual(stopPoint({ x: 1, y: 2, vx: 0.3, vy: 0.2 }, 0.3), {
+    x: 1,
+    y: 2,
+    vx: 0.3,
+    vy: 0.2,
+  });
+});
