@@ -4,7 +4,7 @@
 
 import assert from "assert";
 import { BallPlayer } from "../src/behavior/ball_play.ts";
-import { stopPoint } from "../src/behavior/soccer.ts";
+import { restingBall } from "../src/behavior/soccer.ts";
 import { PassChooser } from "../src/strategy/pass.ts";
 
 const OPTIONS = { minDistance: 2.5, maxDistance: 7, minGain: 1 };
@@ -54,9 +54,9 @@ Deno.test("ball player: a pass is lined up as a kick toward the receiver", () =>
 });
 
 Deno.test("stop point: a rolling ball stops v / ln(1/decay) ahead; a slow one lies still", () => {
-  const s = stopPoint({ x: 1, y: 2, vx: 2, vy: 0 }, 0.3);
+  const s = restingBall({ x: 1, y: 2, vx: 2, vy: 0 }, 0.3);
   assert.ok(Math.abs(s.x - (1 + 2 / Math.log(1 / 0.3))) < 1e-12 && s.y === 2);
-  assert.deepEqual(stopPoint({ x: 1, y: 2, vx: 0.3, vy: 0.2 }, 0.3), {
+  assert.deepEqual(restingBall({ x: 1, y: 2, vx: 0.3, vy: 0.2 }, 0.3), {
     x: 1,
     y: 2,
     vx: 0.3,

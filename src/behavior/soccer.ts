@@ -19,6 +19,7 @@ import {
 import { keepAway, type Situation, situation } from "../strategy/situation.ts";
 import { FRESH, type MateBelief } from "../world/team_world.ts";
 import type { Mate } from "../strategy/pass.ts";
+import { stopPoint } from "../estimation/ball_motion.ts";
 import { KICKS } from "../skills/kicks.ts";
 import { APPROACH, BallPlayer, type BallPlayOptions, walkAround } from "./ball_play.ts";
 import type { Behavior, BehaviorContext, BehaviorFactory } from "./decision.ts";
@@ -82,7 +83,7 @@ export class SoccerBehavior implements Behavior {
     const players = this.players(ctx, self, taker);
     // Roles follow where a rolling ball will stop: a pass's receiver goes to meet it.
     const targets = roleTargets(
-      ball ? stopPoint(ball, this.o.ballDecay) : { x: 0, y: 0 },
+      ball ? restingBall(ball, this.o.ballDecay) : { x: 0, y: 0 },
       s === "ourKickOff" ? "ourKickOff" : s === "theirKickOff" ? "theirKickOff" : "play",
     );
     const roles = this.keeper.update(v.gameTime, players, targets, this.claims(ctx));
@@ -241,11 +242,11 @@ function claimFresh(m: Readonly<MateBelief>, now: number): boolean {
 /** A ball slower than this is taken as lying still (the track's velocity is noisy), m/s. */
 const ROLLING = 0.6;
 
-/** Where a ball rolling with exponential decay stops (its position when it lies still). */
-export function stopPoint(b: Point2 & { vx: number; vy: number }, decay: number): Point2 {
-  if (Math.hypot(b.vx, b.vy) < ROLLING || !(decay > 0 && decay < 1)) return b;
-  const k = -Math.log(decay);
-  return { x: b.x + b.vx / k, y: b.y + b.vy / k };
+/** Where the ball will lie: where it stops if it rolls, else where it is. */
+export function restingBall(b: Point2 & { vx: number; vy: number }, decay: number): Point2 {
+  if (Math.hypot(b.vx, b.vy) < ROLLING) return b;
+  const s = stopPoint({ ...b, cov: null }, decay);
+  return { x: s.x, y: s.y };
 }
 
 /** Whether the player at the ball may go for it in this situation. */
@@ -274,7 +275,7 @@ export const soccer: BehaviorFactory<SoccerOptions> = {
     roleHold: 2,
     assign: assignGreedy,
     pass: null,
-    ballDecay: 0.3,
+    ballDecay: 0.35,
   },
   create: (o) => new SoccerBehavior(o),
 };
