@@ -1,6 +1,6 @@
 // The optimal role assignment of seed 001 on both numeric cores: equal to brute force, the twins
-// agree, the mapping stays put while players walk to it, no two players meet on the way, and
-// the soccer-level assigner built on it.
+// agree, the mapping stays put while players walk to it, no two players meet on the way,
+// the soccer-level assigner built on it, and the substitute goalie.
 
 import assert from "assert";
 import { ROLE_MAX } from "../src/core/layout.ts";
@@ -10,6 +10,7 @@ import {
   assignGreedy,
   dpAssigner,
   type PlayerSpot,
+  RoleKeeper,
   ROLES,
   roleTargets,
 } from "../src/strategy/roles.ts";
@@ -221,4 +222,24 @@ Deno.test("dp assigner: with fewer players than roles the roles of lowest priori
     new Map(),
   );
   assert.deepEqual(new Set(r.values()), new Set(["goalie", "onBall", "supporter"]));
+});
+
+Deno.test("role keeper: a substitute goalie guards the goal only while the goalie is out", () => {
+  const at = (unum: number, x: number, y: number) => ({ unum, x, y });
+  const ball = { x: -13, y: 1.5 };
+  const t = roleTargets(ball);
+  assert.deepEqual(t.subGoalie, { x: t.goalie.x, y: t.goalie.y });
+  // The goalie has left its spot for the ball; 3 stands nearest the goal, 2 nearest the ball.
+  const players = [at(1, -13.4, 1.3), at(2, -12.5, 2), at(3, -13.5, -1), at(4, -8, 0)];
+  for (const assign of [assignGreedy, ...CORES.map(dpAssigner)]) {
+    const keeper = new RoleKeeper(2, assign);
+    let r = keeper.update(0, players, t, new Set(), true);
+    const subs = [...r].filter(([, role]) => role === "subGoalie");
+    assert.deepEqual(subs, [[3, "subGoalie"]]);
+    assert.equal(r.get(1), "goalie");
+    assert.equal(r.get(2), "onBall");
+    // The goalie is back: the substitute role goes at once, within the hold time.
+    r = keeper.update(0.1, players, t, new Set(), false);
+    assert.ok(![...r.values()].includes("subGoalie"));
+  }
 });

@@ -86,7 +86,11 @@ export class SoccerBehavior implements Behavior {
       ball ? restingBall(ball, this.o.ballDecay) : { x: 0, y: 0 },
       s === "ourKickOff" ? "ourKickOff" : s === "theirKickOff" ? "theirKickOff" : "play",
     );
-    const roles = this.keeper.update(v.gameTime, players, targets, this.claims(ctx));
+    // The goalie at the ball says so by team talk; everyone then fills a substitute goalie.
+    const goalieClears = v.unum === 1 && s === "play" && ball !== null &&
+      goalieShouldClear(ball.x, ball.y, dist(self, ball), this.closestMateToBall(players, ball, 1));
+    const goalieOut = goalieClears || this.goalieClaims(ctx);
+    const roles = this.keeper.update(v.gameTime, players, targets, this.claims(ctx), goalieOut);
     let role = roles.get(v.unum) ?? "supporter";
     // Two players who both think they are at the ball: the one nearer it (by its own report)
     // keeps it, so they do not crowd it together.
@@ -94,19 +98,12 @@ export class SoccerBehavior implements Behavior {
       role = "supporter";
     }
     this.role = role;
-    ctx.outbox.onBall = role === "onBall";
+    ctx.outbox.onBall = role === "onBall" || goalieClears;
     if (!ball) {
       this.target = null;
       return { kind: "walk", vx: 0, vy: 0, vth: 0.6 };
     }
     const keep = keepAway(v.playMode, s);
-    const goalieClears = role === "goalie" && s === "play" &&
-      goalieShouldClear(
-        ball.x,
-        ball.y,
-        dist(self, ball),
-        this.closestMateToBall(players, ball, v.unum),
-      );
     if ((role === "onBall" && canPlayBall(s)) || goalieClears) {
       const r = this.playBall(ctx, self, ball, s);
       if (r.kind === "skill") ctx.outbox.pass = this.ballPlayer.passTo?.unum ?? null;
@@ -116,7 +113,9 @@ export class SoccerBehavior implements Behavior {
       }
       return r;
     }
-    let spot: Point2 = role === "goalie" ? goalieTarget(ball.x, ball.y) : targets[role];
+    let spot: Point2 = role === "goalie" || role === "subGoalie"
+      ? goalieTarget(ball.x, ball.y)
+      : targets[role];
     if (keep > 0) spot = outside(spot, ball, keep);
     const facing = Math.atan2(ball.y - spot.y, ball.x - spot.x);
     this.target = { ...spot, theta: facing };
@@ -154,6 +153,13 @@ export class SoccerBehavior implements Behavior {
       if (theirs < mine - 0.1 || (Math.abs(theirs - mine) <= 0.1 && unum < v.unum!)) return true;
     }
     return false;
+  }
+
+  /** Whether the goalie (unum 1, not us) says by a fresh report that it plays the ball. */
+  private goalieClaims(ctx: BehaviorContext): boolean {
+    if (ctx.view.unum === 1) return false;
+    const g = ctx.team.mate(1, ctx.view.time);
+    return g !== null && g.onBall && !g.fallen && claimFresh(g, ctx.view.time);
   }
 
   /** Who says they play the ball: we if we did last cycle, teammates by fresh reports. */

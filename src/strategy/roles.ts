@@ -31,7 +31,20 @@ export const ROLES = [
   "backLeft",
   "backRight",
 ] as const;
-export type Role = typeof ROLES[number];
+/**
+ * The substitute goalie of seed 001: while the goalie plays the ball, one field player guards
+ * the goal from the goalie's spot. Filled only then (`rolesToFill`).
+ */
+export type Role = typeof ROLES[number] | "subGoalie";
+
+/**
+ * The roles to fill, in priority order: ROLES, or, while the goalie is out at the ball, the
+ * substitute goalie right after onBall (so the lowest-priority role stays empty with 10 field
+ * players).
+ */
+export function rolesToFill(goalieOut: boolean): readonly Role[] {
+  return goalieOut ? ["goalie", "onBall", "subGoalie", ...ROLES.slice(2)] : ROLES;
+}
 
 export interface Point {
   x: number;
@@ -110,11 +123,12 @@ export function roleTargets(ball: Point, context: RoleContext = "play"): Record<
     wingRight: { x: bx - 1, y: -6 },
     backLeft: backSpot(bx, by, 1),
     backRight: backSpot(bx, by, -1),
+    subGoalie: { x: g.x, y: g.y },
   };
   const out = {} as Record<Role, Point>;
-  for (const role of ROLES) {
+  for (const role of rolesToFill(true)) {
     let p = clampField(raw[role]);
-    if (role !== "goalie" && role !== "onBall") p = outsideOwnArea(p);
+    if (role !== "goalie" && role !== "onBall" && role !== "subGoalie") p = outsideOwnArea(p);
     // Our kick-off taker may stand at the ball; everyone else obeys the kick-off rules.
     if (context !== "play" && !(context === "ourKickOff" && role === "onBall")) {
       p = kickOffLegal(p);
@@ -130,11 +144,15 @@ export interface PlayerSpot {
   y: number;
 }
 
-/** Assigns roles to players; `locked` pairs are kept as they are. Swappable by design. */
+/**
+ * Assigns `roles` (priority order, default ROLES) to players; `locked` pairs are kept as they
+ * are. Swappable by design.
+ */
 export type AssignRoles = (
   players: readonly PlayerSpot[],
   targets: Readonly<Record<Role, Point>>,
   locked: ReadonlyMap<number, Role>,
+  roles?: readonly Role[],
 ) => Map<number, Role>;
 
 /** The roles `locked` keeps, and the goalie's role for unum 1 when present (nobody else). */
@@ -167,10 +185,10 @@ function byUnum(players: readonly PlayerSpot[]): PlayerSpot[] {
  * role by role in priority order (ROLES), the nearest unassigned player takes it; equal
  * distances go to the lower unum. Players beyond the number of roles get none.
  */
-export const assignGreedy: AssignRoles = (players, targets, locked) => {
+export const assignGreedy: AssignRoles = (players, targets, locked, roles = ROLES) => {
   const sorted = byUnum(players);
   const { result, taken } = fixedRoles(sorted, locked);
-  for (const role of ROLES) {
+  for (const role of roles) {
     if (taken.has(role) || role === "goalie") continue;
     let best: PlayerSpot | null = null, bestD = Infinity;
     for (const p of sorted) {
@@ -197,11 +215,11 @@ export const assignGreedy: AssignRoles = (players, targets, locked) => {
  * empty. Players enter by unum, so equal costs resolve the same way on every agent.
  */
 export function dpAssigner(core: NumericCore): AssignRoles {
-  return (players, targets, locked) => {
+  return (players, targets, locked, roles = ROLES) => {
     const sorted = byUnum(players);
     const { result, taken } = fixedRoles(sorted, locked);
     const free = sorted.filter((p) => !result.has(p.unum)).slice(0, ROLE_MAX);
-    const open = ROLES.filter((r) => r !== "goalie" && !taken.has(r)).slice(0, ROLE_MAX);
+    const open = roles.filter((r) => r !== "goalie" && !taken.has(r)).slice(0, ROLE_MAX);
     const d = core.roleDist;
     for (let i = 0; i < free.length; i++) {
       for (let j = 0; j < open.length; j++) {
@@ -243,22 +261,24 @@ export class RoleKeeper {
 
   /**
    * `claims`: the players who say they play the ball (ourselves if we did last cycle, teammates
-   * by team talk); undefined trusts this keeper's own memory.
+   * by team talk); undefined trusts this keeper's own memory. `goalieOut`: the goalie plays the
+   * ball, so a substitute goalie is assigned (at once, like onBall).
    */
   update(
     now: number,
     players: readonly PlayerSpot[],
     targets: Readonly<Record<Role, Point>>,
     claims?: ReadonlySet<number>,
+    goalieOut = false,
   ): Map<number, Role> {
     const locked = new Map<number, Role>();
     for (const [unum, role] of this.roles) {
-      if (role === "onBall") continue;
+      if (role === "onBall" || role === "subGoalie") continue;
       if (now - (this.since.get(unum) ?? -Infinity) < this.minHold) locked.set(unum, role);
     }
     const onBall = this.onBallPlayer(players, targets.onBall, claims);
     if (onBall !== undefined) locked.set(onBall, "onBall");
-    const next = this.assign(players, targets, locked);
+    const next = this.assign(players, targets, locked, rolesToFill(goalieOut));
     for (const [unum, role] of next) {
       if (this.roles.get(unum) !== role) this.since.set(unum, now);
     }
