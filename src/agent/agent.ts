@@ -29,6 +29,7 @@ import type { KickSpot } from "../strategy/on_ball.ts";
 import { PLAYER_MAX_AGE, RADIO_PLAYERS, RADIO_QUIET, RadioCodec, speaksAt } from "../team/radio.ts";
 import { TeamModel } from "../team/team_model.ts";
 import type { Logger } from "log";
+import { PerceptionGuard } from "../world/perception_guard.ts";
 import { TeamWorld } from "../world/team_world.ts";
 import { WorldState } from "../world/world_state.ts";
 import { type WorldView, worldView } from "../world/world_view.ts";
@@ -165,6 +166,7 @@ export class Agent {
   private readonly head = new HeadControl();
   private readonly outbox: Outbox = newOutbox();
   private readonly parser = new PerceptionParser();
+  private readonly guard: PerceptionGuard;
   private readonly writer: ReplyWriter;
   private readonly controller: JointController;
   private readonly standPose: Float64Array;
@@ -175,6 +177,7 @@ export class Agent {
         `numeric core is for type ${options.core.type}, agent is type ${options.type}`,
       );
     }
+    this.guard = new PerceptionGuard((line) => options.log.warn(line));
     const model = bodyModel(options.type);
     this.writer = new ReplyWriter(options.type);
     this.controller = new JointController(jointGainsFromParams(options.params), model);
@@ -267,6 +270,7 @@ export class Agent {
 
   /** Updates the world model from a parsed message (also used by the replay tool). */
   perceive(p: Perception): void {
+    this.guard.check(p);
     const w = this.world;
     const hadSide = w.side !== null;
     w.update(p);
