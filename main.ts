@@ -3,6 +3,7 @@
 
 import { Agent } from "./src/agent/agent.ts";
 import { runAgent } from "./src/agent/runner.ts";
+import { TrafficRecorder } from "./src/net/recorder.ts";
 import { AGENT_USAGE, CliError, parseAgentArgs } from "./src/config/cli.ts";
 import { bundledSkillFiles, loadAgentParams } from "./src/config/paramfiles.ts";
 import { loadSkillFiles } from "./src/skills/skill_compiler.ts";
@@ -37,6 +38,7 @@ async function main(args: string[]): Promise<number> {
     throw e;
   }
   let agent;
+  let recorder: TrafficRecorder | null = null;
   try {
     const core = await createCore(cli.core, cli.type);
     const skills = await loadSkillFiles(bundledSkillFiles(), params);
@@ -51,6 +53,7 @@ async function main(args: string[]): Promise<number> {
       drawHost: cli.draw ? cli.mhost : undefined,
       behaviour: cli.behaviour,
     });
+    if (cli.record) recorder = TrafficRecorder.open(cli.record);
   } catch (e) {
     log.error((e as Error).message);
     return 2;
@@ -65,7 +68,7 @@ async function main(args: string[]): Promise<number> {
   return await runAgent(agent, {
     host: cli.host,
     port: cli.port,
-    recordPath: cli.record ?? undefined,
+    recorder,
     signal: stop.signal,
   });
 }

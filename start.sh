@@ -21,7 +21,21 @@ deno_bin="$(command -v deno || true)"
 if [ -z "$deno_bin" ]; then
   deno_bin="$(npx -y deno@2 eval 'console.log(Deno.execPath())')"
 fi
+# The numeric core is built from core-as/ on first use (a fresh clone has none).
+if [ ! -f "$here/core-as/build/core.wasm" ]; then
+  "$deno_bin" run -A "$here/build.ts" >"$here/.run/build.log" 2>&1 ||
+    { echo "start.sh: building core.wasm failed, see $here/.run/build.log" >&2; exit 1; }
+fi
 setsid nohup "$deno_bin" run --allow-net --allow-read --allow-write --allow-run \
   "$here/src/tools/team.ts" "$host" "$port" >"$here/.run/team.log" 2>&1 &
-echo $! >"$pidfile"
-echo "team started (pid $!), log in $here/.run/team.log"
+pid=$!
+echo "$pid" >"$pidfile"
+# A launcher that ends at once (bad flags, no server) is reported, not called started.
+sleep 2
+if ! kill -0 "$pid" 2>/dev/null; then
+  echo "start.sh: the team ended at once; last lines of $here/.run/team.log:" >&2
+  tail -n 5 "$here/.run/team.log" >&2
+  rm -f "$pidfile"
+  exit 1
+fi
+echo "team started (pid $pid), log in $here/.run/team.log"

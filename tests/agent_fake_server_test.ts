@@ -1,6 +1,7 @@
 // The agent loop against the in-repo fake server: handshake order, one reply per message ending
 // in (syn), eleven agents in one process, beams, malformed input, and exits when the link ends.
 
+import { TrafficRecorder } from "../src/net/recorder.ts";
 import assert from "assert";
 import type { Agent } from "../src/agent/agent.ts";
 import { runAgent } from "../src/agent/runner.ts";
@@ -25,7 +26,8 @@ async function playScript(
   recordPath?: string,
 ): Promise<{ code: number; s: FakeSession }> {
   const server = FakeServer.start({ script });
-  const code = await runAgent(agent, { host: "127.0.0.1", port: server.port, recordPath });
+  const recorder = recordPath ? TrafficRecorder.open(recordPath) : null;
+  const code = await runAgent(agent, { host: "127.0.0.1", port: server.port, recorder });
   const [s] = await server.finished(1);
   await server.close();
   return { code, s };
@@ -307,4 +309,27 @@ Deno.test("runner: a connection the server never answers is dropped and made ane
     lines.some((l) => l.startsWith("WARN") && l.includes("reconnecting")),
     lines.join("\n"),
   );
+});
+
+Deno.test("runner: a server that answered and then goes silent ends the run with one line", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  let conn: Deno.TcpConn | null = null;
+  const server = (async () => {
+    conn = await listener.accept();
+    await conn.write(encodeFrame(cycleMessage(0, "BeforeKickOff")));
+    // Then nothing, while the connection stays open; the agent's (syn)s are read and dropped.
+    const buf = new Uint8Array(4096);
+    while ((await conn.read(buf).catch(() => null)) !== null);
+  })();
+  const { agent, lines } = await makeAgent(2);
+  const t0 = Date.now();
+  const code = await runAgent(agent, { host: "127.0.0.1", port, silentMs: 400 });
+  const took = Date.now() - t0;
+  (conn as Deno.TcpConn | null)?.close();
+  listener.close();
+  await server;
+  assert.equal(code, 1);
+  assert.ok(took >= 400 && took < 3000, `gave up after ${took} ms`);
+  assert.ok(lines.some((l) => l.includes("went silent after 1 cycles")), lines.join("\n"));
 });

@@ -2,7 +2,7 @@
 
 import assert from "assert";
 import { CliError, parseAgentArgs } from "../src/config/cli.ts";
-import { bundledParamFiles } from "../src/config/paramfiles.ts";
+import { bundledParamFiles, loadAgentParams } from "../src/config/paramfiles.ts";
 import { ConfigError, loadParamFiles, ParamSet } from "../src/config/params.ts";
 import { teamRobotType } from "../src/tools/team.ts";
 
@@ -190,4 +190,39 @@ Deno.test("params: the bundled files load and are complete for the agent", async
   // Types 1 and 3 stand on a deeper crouch from their own files.
   assert.equal(bundledParamFiles(3).length, 4);
   assert.equal((await loadParamFiles(bundledParamFiles(3))).get("stand.llj4"), -76);
+});
+
+Deno.test("params: a user's file sets only known keys, positive ones stay positive, plain numbers", async () => {
+  const dir = await Deno.makeTempDir();
+  const write = async (name: string, text: string) => {
+    const f = `${dir}/${name}`;
+    await Deno.writeTextFile(f, text);
+    return f;
+  };
+  const fails = async (file: string, pattern: RegExp) => {
+    await assert.rejects(loadAgentParams(0, [file]), (e: Error) => {
+      assert.ok(e instanceof ConfigError, String(e));
+      assert.match(e.message, pattern);
+      assert.ok(!e.message.includes("\n"), "one line");
+      return true;
+    });
+  };
+  try {
+    const ok = await loadAgentParams(0, [await write("ok.params", "joint.kp 18\n")]);
+    assert.equal(ok.get("joint.kp"), 18);
+    await fails(
+      await write("typo.params", "# tuned\njoint.kpp 18\n"),
+      /typo\.params:2: unknown parameter 'joint\.kpp' \(did you mean 'joint\.kp'\?\)/,
+    );
+    await fails(
+      await write("neg.params", "joint.kp -5\n"),
+      /neg\.params:1: joint\.kp: -5 must be positive/,
+    );
+    await fails(
+      await write("hex.params", "joint.kp 0x10\n"),
+      /hex\.params:1: joint\.kp: '0x10' is not a number/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });

@@ -7,7 +7,7 @@
 
 import assert from "assert";
 import { EvalSession } from "../src/eval/session.ts";
-import { dribble, kick, shoot, walkForward } from "../src/eval/tasks.ts";
+import { dribble, kick, shoot, stats, walkForward } from "../src/eval/tasks.ts";
 import { encodeFrame } from "../src/net/framing.ts";
 import { FramedConnection } from "../src/net/connection.ts";
 import { FakeServer } from "../src/testing/fake_server.ts";
@@ -148,4 +148,10 @@ Deno.test("eval kick: the ball placed off the kick spot in turn by the jitter; a
     placed.map((c) => Number(c.split(" ")[2])),
     [0, 0.02, -0.02].map((d) => Math.round((-12 + spot + d) * 1e4) / 1e4),
   );
+});
+
+Deno.test("eval stats: the median of an even count is the mean of the middle two", () => {
+  assert.deepEqual(stats([4, 1, 3, 2]), { mean: 2.5, min: 1, max: 4, median: 2.5 });
+  assert.equal(stats([5, 1, 3]).median, 3);
+  assert.ok(Number.isNaN(stats([]).median));
 });

@@ -10,6 +10,8 @@ import { createCore } from "../src/core/numeric_core.ts";
 import { Motion } from "../src/motion/motion.ts";
 import { WalkEngine, walkParams } from "../src/motion/walk_engine.ts";
 import { kickPreSeconds } from "../src/skills/kicks.ts";
+import { ConfigError } from "../src/config/params.ts";
+import { makeAgent } from "./helpers.ts";
 import { skillForType } from "../src/skills/skill.ts";
 import { loadSkillFiles } from "../src/skills/skill_compiler.ts";
 
@@ -293,5 +295,17 @@ Deno.test("every robot type's bundled params and skills load, and its motion bui
       skills,
       skillGain: 1,
     });
+  }
+});
+
+Deno.test("a missing get-up or kick skill fails at start-up with one line, not mid-game", async () => {
+  const params = await loadAgentParams(0, []);
+  const all = await loadSkillFiles(bundledSkillFiles(), params);
+  for (const missing of ["SKILL_GETUP_BACK", "SKILL_ROLL_OVER", "SKILL_LONG_KICK_LEFT_LEG"]) {
+    const skills = new Map([...all].filter(([name]) => !name.startsWith(missing)));
+    await assert.rejects(
+      makeAgent(2, 0, "T", "error", "ts", { skills }),
+      (e: Error) => e instanceof ConfigError && e.message.includes(`'${missing}'`),
+    );
   }
 });

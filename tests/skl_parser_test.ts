@@ -441,3 +441,21 @@ Deno.test("skl: damaged skill files throw SkillError and nothing else", () => {
   }
   assert.ok(failures > 500, `most damaged files are rejected (${failures})`);
 });
+
+Deno.test("skl: a deeply nested expression is one SkillError at its line, not a stack overflow", () => {
+  for (const deep of ["(".repeat(100000) + "1" + ")".repeat(100000), "-".repeat(100000) + "1"]) {
+    const text = `STARTSKILL T\nSTARTSTATE\nsettar EFF_LL2 ${deep} end\nENDSTATE\nENDSKILL\n`;
+    assert.throws(() => parseSkl(text, "deep.skl"), (e: Error) => {
+      assert.ok(e instanceof SkillError, String(e));
+      assert.match(e.message, /^deep\.skl:3:\d+: expression nested deeper than 64 levels/);
+      return true;
+    });
+  }
+  // 64 levels still parse.
+  parseSkl(
+    `STARTSKILL T\nSTARTSTATE\nsettar EFF_LL2 ${"(".repeat(63)}1${
+      ")".repeat(63)
+    } end\nENDSTATE\nENDSKILL\n`,
+    "ok.skl",
+  );
+});

@@ -183,6 +183,7 @@ export class Agent {
     this.controller = new JointController(jointGainsFromParams(options.params), model);
     this.standPose = standPoseFromParams(options.params);
     const walk = walkParams(options.params);
+    const preSkillSeconds = kickPreSeconds((name) => options.params.get(name));
     this.motion = new Motion({
       type: options.type,
       core: options.core,
@@ -190,8 +191,9 @@ export class Agent {
       standPose: this.standPose,
       skills: options.skills,
       skillGain: options.params.get("joint.skill_kp") / options.params.get("joint.kp"),
-      preSkillSeconds: kickPreSeconds((name) => options.params.get(name)),
+      preSkillSeconds,
     });
+    this.motion.requireSkills([...preSkillSeconds.keys()]);
     const behaviours = agentBehaviors();
     this.decisions = options.behaviour === undefined ? null : new DecisionList([
       ...LAYERS.map((name) => behaviours.create(name)),

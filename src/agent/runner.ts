@@ -2,12 +2,13 @@
 // message. A server in sync mode can wait for a (syn) from an agent it has not sent anything to
 // (a body still being created), so after 100 ms of silence the agent sends a bare (syn).
 // A connection the server leaves unanswered for 5 s is dropped and made anew (rcssserver3d now
-// and then never serves a new agent; a fresh connection is served). Returns the process exit
+// and then never serves a new agent; a fresh connection is served); one that answered and then
+// stays silent for 2 min (longer than ODE's worst stalls seen) ends the run. Returns the process exit
 // code: the agent only ends when the server goes away or the link breaks, which is always an
 // error for a player.
 
 import { connectTcp, FramedConnection } from "../net/connection.ts";
-import { TrafficRecorder } from "../net/recorder.ts";
+import type { TrafficRecorder } from "../net/recorder.ts";
 import { SYN } from "../protocol/effectors.ts";
 import type { Agent } from "./agent.ts";
 
@@ -15,12 +16,14 @@ export interface RunOptions {
   host: string;
   port: number;
   connectTimeoutMs?: number;
-  /** Write the whole traffic to this JSONL file. */
-  recordPath?: string;
+  /** Where the traffic is recorded, opened by the caller. */
+  recorder?: TrafficRecorder | null;
   /** Closing this aborts the run (used by tests and signal handlers). */
   signal?: AbortSignal;
   /** Reconnect when the server has not answered the scene for this long (default 5000 ms). */
   firstAnswerMs?: number;
+  /** Give up when a server that has answered then says nothing for this long (default 120 s). */
+  silentMs?: number;
 }
 
 /** Silence after which a bare (syn) is sent, ms. */
@@ -30,7 +33,7 @@ const MAX_ATTEMPTS = 5;
 
 export async function runAgent(agent: Agent, opts: RunOptions): Promise<number> {
   const log = agent.options.log;
-  const recorder = opts.recordPath ? TrafficRecorder.open(opts.recordPath) : null;
+  const recorder = opts.recorder ?? null;
   try {
     for (let attempt = 1;; attempt++) {
       const result = await runConnection(agent, opts, recorder);
@@ -78,9 +81,16 @@ async function runConnection(
   let sending = Promise.resolve();
   const send = (text: string) => (sending = sending.then(() => link.send(text)));
   let lastFrame = Date.now();
+  let lastHeard = Date.now();
   let answered = false;
   let unanswered = false;
+  let silent = false;
   const keepalive = setInterval(() => {
+    if (answered && Date.now() - lastHeard > (opts.silentMs ?? 120_000)) {
+      silent = true;
+      link.close();
+      return;
+    }
     if (Date.now() - lastFrame < SYNC_KEEPALIVE_MS) return;
     lastFrame = Date.now();
     recorder?.record("a2s", SYN);
@@ -97,7 +107,7 @@ async function runConnection(
     await send(hello);
     for await (const frame of link.frames()) {
       answered = true;
-      lastFrame = Date.now();
+      lastFrame = lastHeard = Date.now();
       recorder?.record("s2a", frame);
       const reply = agent.onMessage(frame);
       recorder?.record("a2s", reply);
@@ -105,6 +115,10 @@ async function runConnection(
     }
     if (unanswered) return "unanswered";
     if (opts.signal?.aborted) return 0;
+    if (silent) {
+      log.error(`server at ${where} went silent after ${agent.world.cycle} cycles; giving up`);
+      return 1;
+    }
     log.error(`server at ${where} closed the connection after ${agent.world.cycle} cycles`);
     return 1;
   } catch (e) {

@@ -1,7 +1,7 @@
-// Command-line flags of one agent, parsed with node:util parseArgs (through the "cli-args"
+// Command-line flags of one agent, parsed with parseFlags (node:util parseArgs through the "cli-args"
 // import-map entry) and checked into typed options. A bad value yields one line naming the flag.
 
-import { parseArgs } from "cli-args";
+import { parseFlags } from "./flags.ts";
 import { TOP_LEVEL_BEHAVIOURS } from "../behavior/registry.ts";
 import { isRobotType, type RobotType } from "../body/joints.ts";
 import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
@@ -78,7 +78,7 @@ export function choiceFlag<T extends string>(name: string, raw: string, choices:
 export function parseAgentArgs(args: readonly string[]): AgentCli {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = parseFlags({
       args: [...args],
       strict: true,
       allowPositionals: false,

@@ -1,10 +1,12 @@
 // Locates the project's bundled param files next to the code (via import.meta, so that a
 // compiled binary finds them too) and loads them under the user's --paramsfile overrides:
 // default.params, walk.params, skills.params, then type<T>.params when the robot type has one,
-// then the user's files. Also lists the bundled skill files.
+// then the user's files. A user's file may only set keys the bundled files know, and a key whose
+// bundled values are all positive (gains, times, lengths) must stay positive. Also lists the
+// bundled skill files.
 
 import type { RobotType } from "../body/joints.ts";
-import { ConfigError, loadParamFiles, type ParamSet } from "./params.ts";
+import { ConfigError, loadParamFiles, ParamSet } from "./params.ts";
 
 const DIR = new URL("../../paramfiles/", import.meta.url);
 
@@ -30,8 +32,74 @@ export function bundledParamFiles(type: RobotType): string[] {
   return files;
 }
 
-export function loadAgentParams(type: RobotType, userFiles: readonly string[]): Promise<ParamSet> {
-  return loadParamFiles([...bundledParamFiles(type), ...userFiles]);
+export async function loadAgentParams(
+  type: RobotType,
+  userFiles: readonly string[],
+): Promise<ParamSet> {
+  let set = await loadParamFiles(bundledParamFiles(type));
+  if (userFiles.length === 0) return set;
+  const known = await bundledValues();
+  for (const file of userFiles) {
+    const user = await ParamSet.load(file);
+    for (const key of user.keys()) checkUserKey(user, key, known);
+    set = set.overlay(user);
+  }
+  return set;
+}
+
+/** Every key of every bundled param file (all robot types), with all the values it has there. */
+async function bundledValues(): Promise<Map<string, number[]>> {
+  const out = new Map<string, number[]>();
+  for (const e of Deno.readDirSync(DIR)) {
+    if (!e.isFile || !e.name.endsWith(".params")) continue;
+    const set = await ParamSet.load(path(new URL(e.name, DIR)));
+    for (const key of set.keys()) {
+      const values = out.get(key) ?? [];
+      if (set.isNumber(key)) values.push(set.get(key));
+      out.set(key, values);
+    }
+  }
+  return out;
+}
+
+function checkUserKey(user: ParamSet, key: string, known: ReadonlyMap<string, number[]>): void {
+  const values = known.get(key);
+  if (values === undefined) {
+    const near = closest(key, [...known.keys()]);
+    throw new ConfigError(
+      `${user.origin(key)}: unknown parameter '${key}'${near ? ` (did you mean '${near}'?)` : ""}`,
+    );
+  }
+  if (values.length > 0 && values.every((v) => v > 0) && user.isNumber(key)) {
+    const v = user.get(key);
+    if (!(v > 0)) {
+      throw new ConfigError(
+        `${user.origin(key)}: ${key}: ${v} must be positive (bundled: ${values[0]})`,
+      );
+    }
+  }
+}
+
+/** The known key nearest `key` by edit distance, if it is within 2 edits. */
+function closest(key: string, keys: readonly string[]): string | undefined {
+  let best: string | undefined, bestD = 3;
+  for (const k of keys) {
+    const d = editDistance(key, k);
+    if (d < bestD) [best, bestD] = [k, d];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = row;
+  }
+  return prev[b.length];
 }
 
 const SKILL_DIR = new URL("../../skills/", import.meta.url);

@@ -16,6 +16,8 @@ interface Entry {
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_.\-]*$/;
 const WORD = /^[a-z][a-z0-9_-]*$/;
+/** Plain decimal numbers: no hex, no Infinity. */
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** An immutable set of named numbers with the place each came from. */
 export class ParamSet {
@@ -41,7 +43,7 @@ export class ParamSet {
       if (!KEY.test(key)) throw new ConfigError(`${file}:${line}: '${key}' is not a valid name`);
       const value = Number(raw);
       const word = WORD.test(raw) ? raw : undefined;
-      if (word === undefined && (raw === "" || !Number.isFinite(value))) {
+      if (word === undefined && (!NUMBER.test(raw) || !Number.isFinite(value))) {
         throw new ConfigError(`${file}:${line}: ${key}: '${raw}' is not a number`);
       }
       const prev = entries.get(key);
@@ -72,6 +74,12 @@ export class ParamSet {
 
   has(key: string): boolean {
     return this.entries.has(key);
+  }
+
+  /** Whether `key` is set to a number (not a word). */
+  isNumber(key: string): boolean {
+    const e = this.entries.get(key);
+    return e !== undefined && e.word === undefined;
   }
 
   get(key: string): number {

@@ -1,7 +1,7 @@
 // `deno task eval <task> [--type T] [--runs N] [--server auto|HOST:PORT[:MPORT]] [--core K]
 // [--paramsfile F]…`: runs an evaluation task on a real server and prints one JSON line.
 
-import { parseArgs } from "cli-args";
+import { parseFlags } from "../config/flags.ts";
 import { isRobotType } from "../body/joints.ts";
 import { choiceFlag, CliError, intFlag, numberFlag } from "../config/cli.ts";
 import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
@@ -40,7 +40,7 @@ export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
 async function main(args: string[]): Promise<number> {
   let v, task, spec, type, runs, coreKind, logLevel, jitter, leftFoot, falls: FallKind[];
   try {
-    const parsed = parseArgs({
+    const parsed = parseFlags({
       args,
       allowPositionals: true,
       options: {

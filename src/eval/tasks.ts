@@ -29,7 +29,7 @@ export function stats(xs: number[]): RunStats {
     mean,
     min: s[0] ?? NaN,
     max: s[s.length - 1] ?? NaN,
-    median: s[Math.floor(s.length / 2)] ?? NaN,
+    median: s.length === 0 ? NaN : (s[(s.length - 1) >> 1] + s[s.length >> 1]) / 2,
   };
 }
 

@@ -8,6 +8,7 @@
 // Writes joint targets (radians by joint index) for the joint controller.
 
 import { NUM_JOINTS, type RobotType } from "../body/joints.ts";
+import { ConfigError } from "../config/params.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import { type Skill, skillForType } from "../skills/skill.ts";
 import { CoreFootSolver } from "../skills/foot_solver.ts";
@@ -119,8 +120,18 @@ export class Motion {
   private blendStart = -Infinity;
 
   constructor(private readonly o: MotionOptions) {
+    this.requireSkills(Object.values(RECOVERY));
     this.walk = new WalkEngine(o.core, o.walk);
     this.foot = new CoreFootSolver(o.core);
+  }
+
+  /** Fails at start-up, not mid-game, when a skill this robot will play is not loaded. */
+  requireSkills(names: readonly string[]): void {
+    for (const name of names) {
+      if (!this.o.skills.has(skillForType(this.o.skills, name, this.o.type))) {
+        throw new ConfigError(`no skill named '${name}' in the loaded skill files`);
+      }
+    }
   }
 
   /**

@@ -9,9 +9,15 @@ export class TrafficRecorder {
 
   private constructor(private readonly file: Deno.FsFile) {}
 
+  /** Opens (truncates) `path`; throws one line naming it when it cannot be written. */
   static open(path: string): TrafficRecorder {
-    const file = Deno.openSync(path, { write: true, create: true, truncate: true });
-    return new TrafficRecorder(file);
+    try {
+      return new TrafficRecorder(
+        Deno.openSync(path, { write: true, create: true, truncate: true }),
+      );
+    } catch (e) {
+      throw new Error(`cannot record to ${path}: ${(e as Error).message.split(":")[0]}`);
+    }
   }
 
   record(dir: "s2a" | "a2s", msg: string | Uint8Array): void {

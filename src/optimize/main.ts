@@ -4,7 +4,7 @@
 // so far are kept in the --out param file, ready for --paramsfile or for copying into
 // paramfiles/.
 
-import { parseArgs } from "cli-args";
+import { parseFlags } from "../config/flags.ts";
 import { isRobotType, type RobotType } from "../body/joints.ts";
 import { choiceFlag, CliError, intFlag, numberFlag } from "../config/cli.ts";
 import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
@@ -77,7 +77,7 @@ interface Options {
 async function parse(args: string[]): Promise<Options> {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = parseFlags({
       args,
       allowPositionals: true,
       options: {

@@ -81,7 +81,12 @@ export function parseSkl(text: string, file: string): SklFile {
   return new Parser(tokenize(text, file), file).file();
 }
 
+/** Parentheses and signs nest at most this deep in an expression. */
+const MAX_DEPTH = 64;
+
 class Parser {
+  /** How deep the expression being parsed nests (unary levels). */
+  private depth = 0;
   private i = 0;
 
   constructor(private readonly tokens: Token[], private readonly name: string) {}
@@ -349,6 +354,17 @@ class Parser {
 
   private unary(): Expr {
     const t = this.peek();
+    if (++this.depth > MAX_DEPTH) {
+      throw this.error(t, `expression nested deeper than ${MAX_DEPTH} levels`);
+    }
+    try {
+      return this.unaryAt(t);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private unaryAt(t: Token): Expr {
     if (this.isOp(t, "-")) {
       this.next();
       return { kind: "negate", operand: this.unary(), pos: posOf(t) };

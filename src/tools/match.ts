@@ -7,7 +7,7 @@
 // them. Each CMD runs in sh with the server's host and agent port appended, e.g. --left
 // "deno task run-team" runs `deno task run-team 127.0.0.1 <port>`.
 
-import { parseArgs } from "cli-args";
+import { parseFlags } from "../config/flags.ts";
 import { CliError, intFlag } from "../config/cli.ts";
 import { MonitorClient, trainer } from "../net/monitor.ts";
 import type { MonitorFoul } from "../net/monitor_state.ts";
@@ -182,7 +182,7 @@ interface MatchOptions {
 function parse(args: string[]): MatchOptions {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = parseFlags({
       args,
       strict: true,
       options: {

@@ -3,7 +3,7 @@
 // one JSON object per server message and a final {"summary": …} line; without, the summary only.
 // The per-message fields are a stable format that estimation work measures itself with.
 
-import { parseArgs } from "cli-args";
+import { parseFlags } from "../config/flags.ts";
 import { Agent } from "../agent/agent.ts";
 import { isRobotType, JOINTS, type RobotType } from "../body/joints.ts";
 import { choiceFlag, DEFAULT_TEAM } from "../config/cli.ts";
@@ -231,7 +231,7 @@ export async function replay(
 async function main(args: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = parseFlags({
       args,
       allowPositionals: true,
       options: {

@@ -6,7 +6,7 @@
 // characters of the alphabet hold.
 // Usage: deno task say-alphabet [--server auto|HOST:PORT[:MPORT]]
 
-import { parseArgs } from "cli-args";
+import { parseFlags } from "../config/flags.ts";
 import { Agent, type AgentOptions } from "../agent/agent.ts";
 import { runAgent } from "../agent/runner.ts";
 import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
@@ -82,7 +82,7 @@ async function waitFor(pred: () => boolean, ms: number, what: string): Promise<v
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
+  const { values } = parseFlags({
     args: Deno.args,
     options: { server: { type: "string", default: "auto" } },
     strict: true,

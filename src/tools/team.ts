@@ -2,7 +2,7 @@
 // league's type mix, prefixes every line they print with their unum, and stops them all on
 // Ctrl-C or SIGTERM. Exits with the worst exit code of its agents.
 
-import { parseArgs } from "cli-args";
+import { parseFlags } from "../config/flags.ts";
 import { DEFAULT_TEAM } from "../config/cli.ts";
 
 export const TEAM_USAGE = `Usage: deno task run-team [HOST] [PORT] [flags]
@@ -73,7 +73,7 @@ async function pipeLines(
 async function main(args: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
+    parsed = parseFlags({
       args,
       allowPositionals: true,
       strict: true,
@@ -121,7 +121,14 @@ async function main(args: string[]): Promise<number> {
   ];
   for (const f of parsed.values.paramsfile as string[]) extra.push("--paramsfile", f);
   const recordDir = parsed.values["record-dir"] as string | undefined;
-  if (recordDir) await Deno.mkdir(recordDir, { recursive: true });
+  if (recordDir) {
+    try {
+      await Deno.mkdir(recordDir, { recursive: true });
+    } catch (e) {
+      console.error(`error: --record-dir ${recordDir}: ${(e as Error).message.split(":")[0]}`);
+      return 2;
+    }
+  }
 
   const enc = new TextEncoder();
   const out = (s: string) => Deno.stdout.writeSync(enc.encode(s));
