@@ -1,6 +1,7 @@
 // The optimizer's pieces without a server: space files (errors name file and line), the unit
 // cube mapping and param-file output, the scores of each task, and the CLI's one-line errors.
 
+import type { GameResult } from "../src/tools/match.ts";
 import assert from "assert";
 import { ParamSet } from "../src/config/params.ts";
 import {
@@ -178,4 +179,30 @@ Deno.test("match: a lost agent connection is an exit until a new one replaces it
   assert.deepEqual([left.exited, [...left.ports].sort()], [0, [1, 3, 9]]);
   trackConnections([left, right], new Set([1, 3, 9, 4]), known);
   assert.deepEqual([left.exited, right.exited], [0, 1]);
+});
+
+Deno.test("match series: wins, goals, goal difference with a t interval, fouls", async () => {
+  const { seriesSummary } = await import("../src/tools/match.ts");
+  const game = (l: number, r: number, lf = 0, rf = 0, end = "GameOver"): GameResult => ({
+    score: [l, r],
+    end,
+    left: { fouls: { byType: [{ charging: lf }, {}] } },
+    right: { fouls: { byType: [{}, { charging: rf }] } },
+  });
+  const s = seriesSummary([game(3, 0, 1), game(1, 1, 0, 2), game(0, 1, 0, 0, "stalled")]);
+  assert.deepEqual(s, {
+    summary: true,
+    games: 3,
+    wins: 1,
+    draws: 1,
+    losses: 1,
+    goalsFor: 4,
+    goalsAgainst: 2,
+    // Differences 3, 0, -1: mean 0.67, sd 2.08, t(2) 4.303 → ± 5.17.
+    goalDifference: { mean: 0.67, ci95: [-4.5, 5.84] },
+    fouls: { left: 1, right: 2 },
+    stalled: 1,
+  });
+  const one = seriesSummary([game(2, 0)]);
+  assert.deepEqual(one.goalDifference, { mean: 2, ci95: [null, null] });
 });

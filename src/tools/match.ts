@@ -1,11 +1,12 @@
 // `deno task match --left "CMD" --right "CMD" [--half S] [--server auto|HOST:PORT[:MPORT]]`:
-// plays one game. It starts the server through the launcher (sync mode, or real time with
-// --realtime, where it also reports each team's CPU per agent per cycle), starts the left team
-// and waits for its 11 players, then the right team, kicks off both halves from the monitor
-// port, stops at GameOver (or when game time stalls for 60 s of wall time), ends every process
-// it started and prints one JSON line, with each team's fouls per half as the referee called
-// them. Each CMD runs in sh with the server's host and agent port appended, e.g. --left
-// "deno task run-team" runs `deno task run-team 127.0.0.1 <port>`.
+// plays one game, or a series with --games N closed by a summary line. It starts the server
+// through the launcher (sync mode, or real time with --realtime, where it also reports each
+// team's CPU per agent per cycle), starts the left team and waits for its 11 players, then the
+// right team, kicks off both halves from the monitor port, stops at GameOver (or when game time
+// stalls for 60 s of wall time), ends every process it started and prints one JSON line, with
+// each team's fouls per half as the referee called them. Each CMD runs in sh with the server's
+// host and agent port appended, e.g. --left "deno task run-team" runs
+// `deno task run-team 127.0.0.1 <port>`.
 
 import { parseFlags } from "../config/flags.ts";
 import { CliError, intFlag } from "../config/cli.ts";
@@ -24,7 +25,10 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
   --log-dir DIR     where the teams' output goes (default: a new temporary directory)
   --stall S         give up when game time has not advanced for S seconds (default 60)
   --realtime        run the launched server in real time (not sync mode) and report each team's
-                    CPU time per agent per 20 ms cycle`;
+                    CPU time per agent per 20 ms cycle
+  --games N         play N games one after another (default 1): one JSON line per game, then a
+                    summary line from the left team's side (wins, goals, goal difference with its
+                    95 % confidence interval, fouls)`;
 
 const PLAYERS_PER_TEAM = 11;
 /** The server's cycle in real time. */
@@ -177,6 +181,7 @@ interface MatchOptions {
   logDir: string | undefined;
   stall: number;
   realtime: boolean;
+  games: number;
 }
 
 function parse(args: string[]): MatchOptions {
@@ -193,6 +198,7 @@ function parse(args: string[]): MatchOptions {
         "log-dir": { type: "string" },
         stall: { type: "string", default: "60" },
         realtime: { type: "boolean", default: false },
+        games: { type: "string", default: "1" },
       },
     });
   } catch (e) {
@@ -209,6 +215,7 @@ function parse(args: string[]): MatchOptions {
     logDir: v["log-dir"],
     stall: intFlag("stall", v.stall as string, 1, 3600),
     realtime: v.realtime as boolean,
+    games: intFlag("games", v.games as string, 1, 10000),
   };
 }
 
@@ -314,6 +321,55 @@ async function play(o: MatchOptions): Promise<Record<string, unknown>> {
   }
 }
 
+/** What seriesSummary reads of a game's JSON line. */
+export interface GameResult {
+  score: [number, number];
+  end: string;
+  left: { fouls: { byType: Record<string, number>[] } };
+  right: { fouls: { byType: Record<string, number>[] } };
+}
+
+/**
+ * A series from the left team's side: wins, draws, losses, goals, the mean goal difference with
+ * its 95 % confidence interval (Student's t), and each team's fouls in all.
+ */
+export function seriesSummary(games: readonly GameResult[]): Record<string, unknown> {
+  const n = games.length;
+  const diff = games.map((g) => g.score[0] - g.score[1]);
+  const mean = diff.reduce((a, b) => a + b, 0) / n;
+  const sd = n > 1 ? Math.sqrt(diff.reduce((a, d) => a + (d - mean) ** 2, 0) / (n - 1)) : NaN;
+  const half = n > 1 ? tQuantile975(n - 1) * sd / Math.sqrt(n) : NaN;
+  const round = (x: number) => Number.isFinite(x) ? Math.round(x * 100) / 100 : null;
+  const fouls = (side: "left" | "right") =>
+    games.reduce(
+      (a, g) =>
+        a +
+        g[side].fouls.byType.reduce((b, h) => b + Object.values(h).reduce((c, k) => c + k, 0), 0),
+      0,
+    );
+  return {
+    summary: true,
+    games: n,
+    wins: diff.filter((d) => d > 0).length,
+    draws: diff.filter((d) => d === 0).length,
+    losses: diff.filter((d) => d < 0).length,
+    goalsFor: games.reduce((a, g) => a + g.score[0], 0),
+    goalsAgainst: games.reduce((a, g) => a + g.score[1], 0),
+    goalDifference: { mean: round(mean), ci95: [round(mean - half), round(mean + half)] },
+    fouls: { left: fouls("left"), right: fouls("right") },
+    stalled: games.filter((g) => g.end !== "GameOver").length,
+  };
+}
+
+/** The 97.5 % quantile of Student's t with `df` degrees of freedom: a table, then the
+ * Cornish–Fisher expansion (within 0.002 from df 13). */
+function tQuantile975(df: number): number {
+  const T = [12.71, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179];
+  if (df <= T.length) return T[df - 1];
+  const z = 1.959964;
+  return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df);
+}
+
 async function main(args: string[]): Promise<number> {
   if (args.includes("--help")) {
     console.log(MATCH_USAGE);
@@ -327,7 +383,15 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   try {
-    console.log(JSON.stringify(await play(o)));
+    const games: GameResult[] = [];
+    for (let i = 0; i < o.games; i++) {
+      // Each game's output goes to a folder of its own under --log-dir.
+      const logDir = o.logDir && o.games > 1 ? `${o.logDir}/game${i + 1}` : o.logDir;
+      const game = await play({ ...o, logDir }) as unknown as GameResult;
+      games.push(game);
+      console.log(JSON.stringify(game));
+    }
+    if (o.games > 1) console.log(JSON.stringify(seriesSummary(games)));
     return 0;
   } catch (e) {
     console.error(`error: ${(e as Error).message.split("\n")[0]}`);
