@@ -7,7 +7,8 @@ import { parseFlags } from "../config/flags.ts";
 import { Agent } from "../agent/agent.ts";
 import { isRobotType, JOINTS, type RobotType } from "../body/joints.ts";
 import { choiceFlag, DEFAULT_TEAM } from "../config/cli.ts";
-import { loadAgentParams } from "../config/paramfiles.ts";
+import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
+import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { CORE_KINDS, type CoreKind, createCore } from "../core/numeric_core.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
 import type { Perception } from "../protocol/perception.ts";
@@ -106,15 +107,16 @@ export async function replay(
   coreKind: CoreKind = "wasm",
 ): Promise<ReplaySummary> {
   const type = recordedRobotType(lines);
+  const params = await loadAgentParams(type, []);
   const agent = new Agent({
     team: recordedTeam(lines),
     unum: 0,
     type,
-    params: await loadAgentParams(type, []),
+    params,
     log: new Logger("warn", "[replay]"),
     core: await createCore(coreKind, type),
-    // Replay only perceives; no skill is ever played.
-    skills: new Map(),
+    // Replay only perceives, but the agent checks at start-up that its skills are there.
+    skills: await loadSkillFiles(bundledSkillFiles(), params),
   });
   const parser = new PerceptionParser();
   const micros: number[] = [];
