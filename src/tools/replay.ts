@@ -28,6 +28,15 @@ export interface ReplayFrame {
   groundTruth: Perception["groundTruth"];
   self: { x: number; y: number; theta: number } | null;
   ball: { x: number; y: number; vx: number; vy: number } | null;
+  /** Our unum and side once the server has given them. */
+  unum: number | null;
+  side: "left" | "right" | null;
+  /** Goals [left, right] as the server last said. */
+  score: [number, number];
+  /** The camera's estimated field position and yaw (the pose ground truth describes). */
+  camera: { x: number; y: number; yaw: number } | null;
+  /** Players seen in this message, placed on the field by the self estimate. */
+  seenPlayers: { teammate: boolean; unum: number; x: number; y: number }[];
   error?: string;
 }
 
@@ -156,6 +165,11 @@ export async function replay(
         groundTruth: null,
         self: null,
         ball: null,
+        unum: agent.world.unum,
+        side: agent.world.side,
+        score: [agent.world.scoreLeft, agent.world.scoreRight],
+        camera: null,
+        seenPlayers: [],
         error: `byte ${r.error.offset}: ${r.error.message}`,
       });
       continue;
@@ -212,6 +226,13 @@ export async function replay(
       groundTruth: p.groundTruth,
       self: w.self ? { ...w.self } : null,
       ball: w.ball ? { ...w.ball } : null,
+      unum: w.unum,
+      side: w.side,
+      score: [w.scoreLeft, w.scoreRight],
+      camera: cam,
+      seenPlayers: est.players.all().flatMap((t) =>
+        t && t.seen === w.time ? [{ teammate: t.teammate, unum: t.unum, x: t.x, y: t.y }] : []
+      ),
     });
   }
   micros.sort((a, b) => a - b);

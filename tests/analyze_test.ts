@@ -1,0 +1,79 @@
+// The game analysis on a scripted game: one of our players kicks the ball 6 m into the goal, an
+// opponent (placed by a seer whose estimate is 0.1 m off) then holds it, our player falls; the
+// figures must be the script's, seen from either side. And the real recordings analyse.
+
+import assert from "assert";
+import { analyze, GameTimeline, loadGame } from "../src/tools/analyze.ts";
+import type { ReplayFrame } from "../src/tools/replay.ts";
+import { AGENT1, AGENT9 } from "./fixtures.ts";
+
+function frame(t: number, side: "left" | "right"): ReplayFrame {
+  const s = side === "left" ? 1 : -1;
+  // Ball: still at (0.3, 0) until 2 s, then 3 m/s along +x for 2 s, then still at (6.3, 0).
+  const bx = t < 2 ? 0.3 : t < 4 ? 0.3 + 3 * (t - 2) : 6.3;
+  const z = t < 8 ? 0.5 : 0.1;
+  const yaw = side === "left" ? 0 : Math.PI;
+  return {
+    now: t,
+    gameTime: t,
+    playMode: "PlayOn",
+    joints: {},
+    gyro: null,
+    acc: null,
+    seen: { flags: 0, posts: 0, lines: 0, players: 1, ball: true },
+    groundTruth: {
+      myPos: { x: 0, y: 0, z },
+      myOrientation: yaw,
+      ballPos: { x: s * bx, y: 0, z: 0.04 },
+    },
+    self: null,
+    ball: null,
+    unum: 5,
+    side,
+    // Our goal at 9 s.
+    score: t < 9 ? [0, 0] : side === "left" ? [1, 0] : [0, 1],
+    // The seer believes itself 0.1 m ahead of where it is, so places everything 0.1 m ahead too:
+    // the opponent seen 0.65 m from the stopped ball is 0.55 m from it, near enough to hold it.
+    camera: { x: s * 0.1, y: 0, yaw },
+    seenPlayers: t >= 4.5 ? [{ teammate: false, unum: 3, x: s * 6.95, y: 0 }] : [],
+  } as ReplayFrame;
+}
+
+for (const side of ["left", "right"] as const) {
+  Deno.test(`analyze (${side}): possession, still ball, thirds, kicks, shots, goals and falls`, () => {
+    const tl = new GameTimeline();
+    for (let c = 0; c <= 500; c += 3) tl.add(frame(c * 0.02, side));
+    const a = analyze(tl);
+    assert.ok(Math.abs(a.playOnSeconds - 10) < 0.1, `${a.playOnSeconds}`);
+    // Ours from the start (0.3 m from the ball) until the opponent is at the stopped ball.
+    assert.ok(Math.abs(a.possession.ours - 0.45) < 0.03, `ours ${a.possession.ours}`);
+    assert.ok(Math.abs(a.possession.theirs - 0.55) < 0.03, `theirs ${a.possession.theirs}`);
+    assert.ok(Math.abs(a.ballStill - 0.8) < 0.03, `still ${a.ballStill}`);
+    // In the middle third until x passes 5 m, at 3.57 s.
+    assert.ok(Math.abs(a.thirds.middle - 0.357) < 0.03, `middle ${a.thirds.middle}`);
+    assert.equal(a.thirds.defence, 0);
+    assert.deepEqual(a.kicks.ours.count, 1);
+    assert.deepEqual(a.kicks.ours.shots, 1);
+    assert.ok(Math.abs(a.kicks.ours.maxDistance! - 6) < 0.2, `${a.kicks.ours.maxDistance}`);
+    assert.equal(a.kicks.theirs.count, 0);
+    assert.deepEqual(a.goals, { ours: 1, theirs: 0, ownGoalsOurs: 0, ownGoalsTheirs: 0 });
+    assert.deepEqual(a.falls, { "5": 1 });
+  });
+}
+
+Deno.test("analyze: the real recordings of two UT agents", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.copyFile(AGENT1, `${dir}/agent1.jsonl.gz`);
+    await Deno.copyFile(AGENT9, `${dir}/agent9.jsonl.gz`);
+    const a = analyze(await loadGame(dir));
+    assert.ok(a.playOnSeconds > 20, `${a.playOnSeconds}`);
+    const p = a.possession;
+    assert.ok(Math.abs(p.ours + p.theirs + p.nobody - 1) < 0.01);
+    const t = a.thirds;
+    assert.ok(Math.abs(t.defence + t.middle + t.attack - 1) < 0.01);
+    assert.deepEqual(Object.keys(a.falls), ["1", "9"]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
