@@ -12,10 +12,11 @@ import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { CORE_KINDS, type CoreKind, createCore } from "../core/numeric_core.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
 import type { Perception } from "../protocol/perception.ts";
-import { PlayMode } from "../protocol/playmode.ts";
+import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { Logger } from "log";
 import { readRecording, type RecordLine } from "./recording.ts";
 import { wrapAngle } from "../util/angles.ts";
+import { type AuditSummary, LocalizationAudit } from "./loc_audit.ts";
 
 export interface ReplayFrame {
   now: number | null;
@@ -66,6 +67,8 @@ export interface ReplaySummary {
    */
   mateInfoAge: InfoAge;
   opponentInfoAge: InfoAge;
+  /** Against ground truth as a game judges it: upright, worst case, get-ups, episodes. */
+  localization: AuditSummary;
 }
 
 export interface InfoAge {
@@ -139,11 +142,13 @@ export async function replay(
   let playOn = 0, localized = 0;
   const mateAges: number[] = [], oppAges: number[] = [];
   let mateSamples = 0, oppSamples = 0;
+  const audit = new LocalizationAudit();
   for (const line of lines) {
     if (line.dir === "a2s") {
-      // The recorded agent's own beams re-seed the filter, as they do live.
+      // The recorded agent's own beams re-seed the filter, as they do live, where the server
+      // accepts them (UT's agent also beams at kick-off, which the server ignores).
       const b = /\(beam (-?[\d.]+) (-?[\d.]+) (-?[\d.]+)\)/.exec(line.msg);
-      if (b && agent.world.side) {
+      if (b && agent.world.side && isBeamMode(agent.world.playMode)) {
         agent.estimator.beamed(Number(b[1]), Number(b[2]), Number(b[3]) * Math.PI / 180);
       }
       continue;
@@ -188,6 +193,16 @@ export async function replay(
     const ballEst = agent.world.ball;
     if (gt && gt.ballPos && ballEst) {
       ballErr.push(Math.hypot(ballEst.x - gt.ballPos.x, ballEst.y - gt.ballPos.y));
+    }
+    if (gt?.myPos && gt.myOrientation !== null && p.time !== null) {
+      audit.add({
+        now: p.time,
+        gameTime: agent.world.gameTime,
+        truth: { ...gt.myPos, yaw: gt.myOrientation },
+        ballTruth: gt.ballPos,
+        camera: cam,
+        ball: ballEst,
+      });
     }
     if (agent.world.playMode === PlayMode.PlayOn) {
       playOn++;
@@ -248,6 +263,7 @@ export async function replay(
     filterMs: percentiles(filterMs),
     mateInfoAge: infoAge(mateAges, mateSamples),
     opponentInfoAge: infoAge(oppAges, oppSamples),
+    localization: audit.summary(),
   };
 }
 
@@ -327,6 +343,18 @@ async function main(args: string[]): Promise<number> {
     ) {
       const known = a.known === null ? "n/a" : (a.known * 100).toFixed(0) + " % known";
       console.log(`${name} info age p50/p95 ${pp(a.age, "s")}, ${known}`);
+    }
+    const l = summary.localization;
+    console.log(`upright self p50/p95 ${pp(l.uprightSelf, "cm", 100)}`);
+    console.log(`upright ball p50/p95 ${pp(l.uprightBall, "cm", 100)}`);
+    console.log(`worst self error   ${l.maxSelf === null ? "n/a" : l.maxSelf.toFixed(2) + " m"}`);
+    console.log(`get-ups recovered  ${l.recovered} of ${l.getUps} within 1 s`);
+    console.log(`episodes > 0.3 m   ${l.episodes.length}`);
+    for (const e of l.episodes) {
+      console.log(
+        `  at ${e.start.toFixed(2)} s (game ${e.gameTime?.toFixed(1) ?? "?"} s): ` +
+          `${e.length.toFixed(2)} s, peak ${e.peak.toFixed(2)} m, ${e.doing}`,
+      );
     }
   }
   return summary.parseErrors > 0 ? 1 : 0;

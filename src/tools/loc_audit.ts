@@ -1,0 +1,175 @@
+// Localization against ground truth over a recording, as a game judges it: the self error while
+// upright, the worst error, the ball's error, how soon the estimate is good again after each
+// get-up, and the episodes with the error above EPISODE_ERROR: start, length, peak and what the
+// robot was doing when it began (read off ground truth: fallen, getting up, kicking, turning,
+// walking, standing). Fed one vision message at a time by the replay tool.
+
+import { wrapAngle } from "../util/angles.ts";
+
+/** An episode is a stretch with the self error above this (m). */
+export const EPISODE_ERROR = 0.3;
+/** Gaps shorter than this (s) do not end an episode. */
+const EPISODE_GAP = 0.5;
+/** The camera (mypos) is this high or more when the robot is upright, below DOWN when down (m). */
+const UPRIGHT_HEAD = 0.4;
+const DOWN_HEAD = 0.25;
+/** A get-up ends when the head has been upright this long (s). */
+const GETUP_SETTLE = 0.3;
+/** After a get-up, the estimate must be within RECOVERED_ERROR (m) by this time (s). */
+const RECOVERY_TIME = 1;
+const RECOVERED_ERROR = 0.2;
+
+export type Doing = "fallen" | "getting up" | "kicking" | "turning" | "walking" | "standing";
+
+export interface Episode {
+  /** Server time and game time of its first message (s). */
+  start: number;
+  gameTime: number | null;
+  length: number;
+  peak: number;
+  doing: Doing;
+}
+
+export interface AuditSample {
+  now: number;
+  gameTime: number | null;
+  /** Ground truth: camera position and yaw, ball. */
+  truth: { x: number; y: number; z: number; yaw: number };
+  ballTruth: { x: number; y: number } | null;
+  /** Estimates: camera position, ball. */
+  camera: { x: number; y: number } | null;
+  ball: { x: number; y: number } | null;
+}
+
+interface Percentiles {
+  p50: number;
+  p95: number;
+}
+
+export interface AuditSummary {
+  /** Self error while upright (m). */
+  uprightSelf: Percentiles | null;
+  /** The largest self error at any time (m). */
+  maxSelf: number | null;
+  /** Ball error while upright (m). */
+  uprightBall: Percentiles | null;
+  getUps: number;
+  /** Get-ups after which the estimate was within RECOVERED_ERROR by RECOVERY_TIME. */
+  recovered: number;
+  episodes: Episode[];
+}
+
+function percentiles(xs: number[]): Percentiles | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { p50: q(0.5), p95: q(0.95) };
+}
+
+export class LocalizationAudit {
+  private readonly self: number[] = [];
+  private readonly ball: number[] = [];
+  private maxSelf: number | null = null;
+  private readonly episodes: Episode[] = [];
+  private open: Episode | null = null;
+  private lastBad = -Infinity;
+  /** Recent truth, for what the robot is doing. */
+  private readonly recent: AuditSample[] = [];
+  private down = false;
+  private upSince: number | null = null;
+  /** Get-ups waiting for their recovery check: when they ended. */
+  private readonly pending: number[] = [];
+  private getUps = 0;
+  private recovered = 0;
+
+  add(s: AuditSample): void {
+    this.recent.push(s);
+    while (this.recent.length > 0 && s.now - this.recent[0].now > 1) this.recent.shift();
+    this.trackGetUps(s);
+    if (!s.camera) return;
+    const err = Math.hypot(s.camera.x - s.truth.x, s.camera.y - s.truth.y);
+    this.maxSelf = Math.max(this.maxSelf ?? 0, err);
+    const upright = s.truth.z >= UPRIGHT_HEAD;
+    if (upright) this.self.push(err);
+    if (upright && s.ball && s.ballTruth) {
+      this.ball.push(Math.hypot(s.ball.x - s.ballTruth.x, s.ball.y - s.ballTruth.y));
+    }
+    this.checkRecovery(s.now, err);
+    if (err > EPISODE_ERROR) {
+      if (!this.open || s.now - this.lastBad > EPISODE_GAP) {
+        this.close();
+        this.open = {
+          start: s.now,
+          gameTime: s.gameTime,
+          length: 0,
+          peak: err,
+          doing: this.doing(),
+        };
+      }
+      this.open.peak = Math.max(this.open.peak, err);
+      this.open.length = s.now - this.open.start;
+      this.lastBad = s.now;
+    } else if (this.open && s.now - this.lastBad > EPISODE_GAP) this.close();
+  }
+
+  summary(): AuditSummary {
+    this.close();
+    return {
+      uprightSelf: percentiles(this.self),
+      maxSelf: this.maxSelf,
+      uprightBall: percentiles(this.ball),
+      getUps: this.getUps,
+      recovered: this.recovered,
+      episodes: this.episodes,
+    };
+  }
+
+  private close(): void {
+    if (this.open) this.episodes.push(this.open);
+    this.open = null;
+  }
+
+  private trackGetUps(s: AuditSample): void {
+    const z = s.truth.z;
+    if (z < DOWN_HEAD) {
+      this.down = true;
+      this.upSince = null;
+    } else if (this.down && z >= UPRIGHT_HEAD) {
+      this.upSince ??= s.now;
+      if (s.now - this.upSince >= GETUP_SETTLE) {
+        this.down = false;
+        this.upSince = null;
+        this.getUps++;
+        this.pending.push(s.now);
+      }
+    }
+  }
+
+  /** Each pending get-up counts as recovered at the first good estimate within RECOVERY_TIME. */
+  private checkRecovery(now: number, err: number): void {
+    while (this.pending.length > 0 && now - this.pending[0] > RECOVERY_TIME) this.pending.shift();
+    if (err < RECOVERED_ERROR && this.pending.length > 0) {
+      this.recovered += this.pending.length;
+      this.pending.length = 0;
+    }
+  }
+
+  /** What the robot was doing over the last second, from ground truth. */
+  private doing(): Doing {
+    const r = this.recent, last = r[r.length - 1];
+    if (last.truth.z < DOWN_HEAD) return "fallen";
+    if (this.down || r.some((s) => s.truth.z < DOWN_HEAD)) return "getting up";
+    const first = r.find((s) => last.now - s.now <= 0.6) ?? r[0];
+    const dt = last.now - first.now;
+    if (dt <= 0) return "standing";
+    // The ball leaving the robot's feet fast.
+    const b0 = first.ballTruth, b1 = last.ballTruth;
+    if (
+      b0 && b1 && Math.hypot(b0.x - first.truth.x, b0.y - first.truth.y) < 0.5 &&
+      Math.hypot(b1.x - b0.x, b1.y - b0.y) / dt > 1
+    ) return "kicking";
+    if (Math.abs(wrapAngle(last.truth.yaw - first.truth.yaw)) / dt > 0.5) return "turning";
+    const speed = Math.hypot(last.truth.x - first.truth.x, last.truth.y - first.truth.y) / dt;
+    return speed > 0.1 ? "walking" : "standing";
+  }
+}

@@ -1,0 +1,64 @@
+// The localization audit on a scripted robot: walking with a small error, then two falls; after
+// the first get-up the estimate is good within 0.5 s, after the second it stays 0.5 m off for
+// 2 s. The audit must find both episodes with what the robot was doing, count the get-ups and
+// the recovery, and keep the upright error apart from the error while down.
+
+import assert from "assert";
+import { LocalizationAudit } from "../src/tools/loc_audit.ts";
+
+Deno.test("localization audit: upright error, get-up recovery, episodes with what the robot did", () => {
+  const audit = new LocalizationAudit();
+  for (let t = 0; t <= 20; t += 0.06) {
+    const fallen = (t >= 5 && t < 7) || (t >= 12 && t < 14);
+    // The first get-up's error lasts 0.5 s past it; the second's 2 s.
+    const err = fallen ? 1 : (t >= 7 && t < 7.5) ? 0.6 : (t >= 14 && t < 16) ? 0.5 : 0.05;
+    // Walking along x at 0.3 m/s while up.
+    const x = 0.3 * t;
+    audit.add({
+      now: t,
+      gameTime: t,
+      truth: { x, y: 0, z: fallen ? 0.1 : 0.5, yaw: 0 },
+      ballTruth: { x: 5, y: 5 },
+      camera: { x: x + err, y: 0 },
+      ball: { x: 5 + err, y: 5 },
+    });
+  }
+  const s = audit.summary();
+  assert.equal(s.getUps, 2);
+  assert.equal(s.recovered, 1);
+  assert.ok(Math.abs(s.maxSelf! - 1) < 1e-9);
+  // Upright: 0.05 m mostly; 0.6 m for 0.5 s and 0.5 m for 2 s of 18 s up, so p95 is 0.5 m.
+  assert.ok(Math.abs(s.uprightSelf!.p50 - 0.05) < 1e-9, `${s.uprightSelf!.p50}`);
+  assert.ok(Math.abs(s.uprightSelf!.p95 - 0.5) < 1e-9, `${s.uprightSelf!.p95}`);
+  assert.equal(s.episodes.length, 2);
+  const [a, b] = s.episodes;
+  assert.equal(a.doing, "fallen");
+  assert.ok(Math.abs(a.start - 5) < 0.07 && Math.abs(a.length - 2.5) < 0.13, JSON.stringify(a));
+  assert.ok(Math.abs(a.peak - 1) < 1e-9);
+  assert.ok(Math.abs(b.start - 12) < 0.07 && Math.abs(b.length - 4) < 0.13, JSON.stringify(b));
+});
+
+Deno.test("localization audit: what the robot was doing, from ground truth", () => {
+  const doing = (move: (t: number) => { x: number; yaw: number; ball?: number }) => {
+    const audit = new LocalizationAudit();
+    for (let t = 0; t <= 2; t += 0.06) {
+      const m = move(t);
+      audit.add({
+        now: t,
+        gameTime: t,
+        truth: { x: m.x, y: 0, z: 0.5, yaw: m.yaw },
+        ballTruth: { x: m.ball ?? 0.2, y: 0 },
+        camera: { x: m.x + (t > 1.5 ? 1 : 0), y: 0 },
+        ball: null,
+      });
+    }
+    return audit.summary().episodes[0].doing;
+  };
+  assert.equal(doing((t) => ({ x: 0.3 * t, yaw: 0, ball: 5 })), "walking");
+  assert.equal(doing((t) => ({ x: 0, yaw: t, ball: 5 })), "turning");
+  assert.equal(doing(() => ({ x: 0, yaw: 0, ball: 5 })), "standing");
+  assert.equal(
+    doing((t) => ({ x: 0, yaw: 0, ball: t < 1.2 ? 0.2 : 0.2 + 4 * (t - 1.2) })),
+    "kicking",
+  );
+});
