@@ -1,6 +1,7 @@
 // Goalie positioning against worked examples: the angle-bisector height, the point on the
 // ball–goal line, the Δx floor, facing the ball, and when it leaves its spot.
 
+import { chooseDive, type DiveParams } from "../src/strategy/goalie_dive.ts";
 import assert from "assert";
 import { GOALIE_DX, goalieShouldClear, goalieTarget } from "../src/strategy/goalie.ts";
 
@@ -41,4 +42,41 @@ Deno.test("goalie: clears only a ball within 3 m of goal when no one is closer",
   assert.equal(goalieShouldClear(-13, 1, 1.2, 2), true);
   assert.equal(goalieShouldClear(-13, 1, 2.5, 2), false, "a teammate is closer");
   assert.equal(goalieShouldClear(-11, 0, 0.5, 5), false, "4 m from goal");
+});
+
+const DIVE: DiveParams = { shotSpeed: 1, mouthMargin: 0.2, splitReach: 0.25, lead: 0.6 };
+const DECAY = 0.35;
+
+/** A ball at (x, y) rolling toward our goal line at point (−15, aimY) at `speed`. */
+function shotAt(x: number, y: number, aimY: number, speed: number) {
+  const dx = -15 - x, dy = aimY - y, d = Math.hypot(dx, dy);
+  return { x, y, vx: speed * dx / d, vy: speed * dy / d, cov: null };
+}
+
+Deno.test("goalie dive: split at the body, left and right beside it, by the predicted crossing", () => {
+  const g = { x: -14.5, y: 0, theta: 0 };
+  assert.equal(chooseDive(shotAt(-13, 0, 0, 5), g, DECAY, DIVE).dive, "split");
+  assert.equal(chooseDive(shotAt(-13, 0, 0.9, 5), g, DECAY, DIVE).dive, "left");
+  assert.equal(chooseDive(shotAt(-13, 0, -0.9, 5), g, DECAY, DIVE).dive, "right");
+  // Sides are the goalie's own: turned round, its left is our right.
+  const turned = { ...g, theta: Math.PI };
+  assert.equal(chooseDive(shotAt(-13, 0, 0.9, 5), turned, DECAY, DIVE).dive, "right");
+});
+
+Deno.test("goalie dive: no dive at balls that miss, stop short, roll away, or are still far", () => {
+  const g = { x: -14.5, y: 0, theta: 0 };
+  // Wide of the post (1.05 m + 0.2 m margin).
+  assert.deepEqual(chooseDive(shotAt(-12, 0, 1.6, 5), g, DECAY, DIVE).dive, null);
+  assert.equal(chooseDive(shotAt(-12, 0, 1.6, 5), g, DECAY, DIVE).shot, false);
+  // 2 m/s from 3 m out stops after 1.9 m.
+  assert.equal(chooseDive(shotAt(-12, 0, 0, 2), g, DECAY, DIVE).shot, false);
+  // Slower than a shot.
+  assert.equal(chooseDive(shotAt(-14, 0, 0, 0.8), g, DECAY, DIVE).shot, false);
+  // Rolling away from our goal.
+  assert.equal(chooseDive({ x: -12, y: 0, vx: 5, vy: 0, cov: null }, g, DECAY, DIVE).shot, false);
+  // A shot from 8 m: on goal, but more than the lead time away: wait.
+  const far = chooseDive(shotAt(-7, 0, 0.5, 12), g, DECAY, DIVE);
+  assert.equal(far.shot, true);
+  assert.equal(far.dive, null);
+  assert.ok(far.crossing!.t > DIVE.lead);
 });

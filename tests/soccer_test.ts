@@ -381,3 +381,20 @@ Deno.test("ball player: in shooting range, with the line clear, the kick goes st
   const blocked = { ...input, opponents: [{ x: 14, y: 0.15 }] };
   assert.equal(new BallPlayer({ ...options, shootRange: 3.5 }).act(blocked).kind, "walk");
 });
+
+Deno.test("soccer: the goalie dives at a shot it sees, only when diving is on", () => {
+  const shot = { x: -13.5, y: 0, vx: -6, vy: 1.5 };
+  const goalieView = (ballAge = 0) =>
+    view({ unum: 1, self: { x: -14.5, y: 0, theta: 0 }, ball: shot, ballAge });
+  const on = soccer.create({
+    ...soccer.defaults,
+    dive: { shotSpeed: 1, mouthMargin: 0.2, splitReach: 0.25, lead: 0.6 },
+  }) as SoccerBehavior;
+  const r = decide(on, goalieView(), new TeamModel("Us", () => 1));
+  assert.deepEqual(r, { kind: "skill", name: "SKILL_DIVE_LEFT" });
+  // A ball last seen 0.5 s ago is not dived at.
+  const stale = decide(on, goalieView(0.5), new TeamModel("Us", () => 1));
+  assert.notEqual(stale?.kind, "skill");
+  const off = make();
+  assert.notEqual(decide(off, goalieView(), new TeamModel("Us", () => 1))?.kind, "skill");
+});

@@ -25,6 +25,7 @@ import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
 import { kickOffSpot } from "../strategy/formation.ts";
 import { ASSIGNERS, assignGreedy, dpAssigner } from "../strategy/roles.ts";
+import { DIVE_SKILLS } from "../strategy/goalie_dive.ts";
 import type { KickSpot } from "../strategy/on_ball.ts";
 import { PLAYER_MAX_AGE, RADIO_PLAYERS, RADIO_QUIET, RadioCodec, speaksAt } from "../team/radio.ts";
 import { TeamModel } from "../team/team_model.ts";
@@ -122,6 +123,14 @@ export function soccerOptions(
       }
       : null,
     ballDecay: params.get("ball.decay"),
+    dive: params.get("goalie.dive") !== 0
+      ? {
+        shotSpeed: params.get("goalie.shot_speed"),
+        mouthMargin: params.get("goalie.mouth_margin"),
+        splitReach: params.get("goalie.split_reach"),
+        lead: params.get("goalie.dive_lead"),
+      }
+      : null,
     assign: params.word("roles.assign", ASSIGNERS) === "dp" ? dpAssigner(core) : assignGreedy,
   };
 }
@@ -193,7 +202,7 @@ export class Agent {
       skillGain: options.params.get("joint.skill_kp") / options.params.get("joint.kp"),
       preSkillSeconds,
     });
-    this.motion.requireSkills([...preSkillSeconds.keys()]);
+    this.motion.requireSkills([...preSkillSeconds.keys(), ...Object.values(DIVE_SKILLS)]);
     const behaviours = agentBehaviors();
     this.decisions = options.behaviour === undefined ? null : new DecisionList([
       ...LAYERS.map((name) => behaviours.create(name)),

@@ -1,0 +1,61 @@
+// The goalie's dive (seed 002): a shot is the ball heading into our goal mouth faster than a
+// threshold and not stopping short of the goal line (the fitted rolling friction says where it
+// stops). Where it will cross the goalie's own line, relative to the goalie's sideways axis,
+// picks the dive: a split for a ball at the body, a dive to the left or the right otherwise;
+// the goalie waits until the crossing is no further ahead than the dive's lead time, so that a
+// ball that slows down or is deflected is not dived at too early. Our frame: our goal at −x.
+
+import { FIELD_LENGTH, GOAL_WIDTH } from "../estimation/field.ts";
+import { type BallTrack, lineCrossing, type Prediction } from "../estimation/ball_motion.ts";
+
+export type Dive = "left" | "right" | "split";
+
+export const DIVE_SKILLS: Readonly<Record<Dive, string>> = {
+  left: "SKILL_DIVE_LEFT",
+  right: "SKILL_DIVE_RIGHT",
+  split: "SKILL_DIVE_SPLIT",
+};
+
+export interface DiveParams {
+  /** A shot is at least this fast (m/s). */
+  shotSpeed: number;
+  /** Crossings this far outside a post still count as on goal (m). */
+  mouthMargin: number;
+  /** A ball crossing within this of the goalie's centre is met with the split (m). */
+  splitReach: number;
+  /** Dive when the ball is this close in time to the goalie's line (s). */
+  lead: number;
+}
+
+export interface DiveDecision {
+  /** The ball heads into the goal mouth as a shot. */
+  shot: boolean;
+  /** Where it crosses the goalie's line, when it is a shot. */
+  crossing: Prediction | null;
+  /** The dive to start now, if any. */
+  dive: Dive | null;
+}
+
+const GOAL_X = -FIELD_LENGTH / 2;
+const NONE: DiveDecision = { shot: false, crossing: null, dive: null };
+
+/** The goalie at (x, y) facing theta, and the ball's track, both in our frame. */
+export function chooseDive(
+  ball: BallTrack,
+  goalie: { x: number; y: number; theta: number },
+  decay: number,
+  p: DiveParams,
+): DiveDecision {
+  if (Math.hypot(ball.vx, ball.vy) < p.shotSpeed) return NONE;
+  const atGoal = lineCrossing(ball, GOAL_X, decay);
+  if (!atGoal || Math.abs(atGoal.y) > GOAL_WIDTH / 2 + p.mouthMargin) return NONE;
+  // A ball already past the goalie's line: nothing left to dive at.
+  const crossing = lineCrossing(ball, Math.max(goalie.x, GOAL_X), decay);
+  if (!crossing) return NONE;
+  if (crossing.t > p.lead) return { shot: true, crossing, dive: null };
+  // Sideways offset of the crossing in the goalie's frame (+ to its left).
+  const dx = crossing.x - goalie.x, dy = crossing.y - goalie.y;
+  const side = -Math.sin(goalie.theta) * dx + Math.cos(goalie.theta) * dy;
+  const dive: Dive = Math.abs(side) <= p.splitReach ? "split" : side > 0 ? "left" : "right";
+  return { shot: true, crossing, dive };
+}
