@@ -1,6 +1,6 @@
-// Team talk over the server's say/hear: one message is 20 characters of the 87 that survive
-// rcssserver3d 0.7.3 (`deno task say-alphabet` measures them), read as one number in base 87
-// and packed exactly with mixed radices (128.5 of its 128.86 bits). It carries the sender's unum,
+// Team talk over the server's say/hear: one message is 20 characters of the 88 that survive
+// rcssserver3d 0.7.3 (`deno task say-alphabet` measures them), read as one number in base 88
+// and packed exactly with mixed radices (128.5 of its 129.2 bits). It carries the sender's unum,
 // pose and flags (down, took the last set play, going for the ball), its ball estimate with its
 // age, and three players it sees, in turn. Field frame of our side (we attack +x), metres,
 // radians and seconds. Who speaks when: one teammate per two-cycle slot (the server lets each
@@ -8,18 +8,12 @@
 // goes to the next unum that talks.
 
 /**
- * The characters a say uses, in the order of their digit value: 0x21–0x7E without the
- * parentheses, which the server forbids, and without ' " ` \ ; which its S-expression reader
- * takes apart (measured: `deno task say-alphabet`).
+ * The characters a say uses, in the order of their digit value: the 88 that rcssserver3d 0.7.3
+ * delivered intact to a teammate (`deno task say-alphabet`: of 0x21–0x7E without the
+ * parentheses, which the server forbids, it lost only " ' ; and \).
  */
-export const ALPHABET = (() => {
-  let s = "";
-  for (let c = 0x21; c <= 0x7e; c++) {
-    const ch = String.fromCharCode(c);
-    if (!"()'\"`\\;".includes(ch)) s += ch;
-  }
-  return s;
-})();
+export const ALPHABET =
+  "!#$%&*+,-./0123456789:<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~";
 const BASE = ALPHABET.length;
 export const RADIO_LENGTH = 20;
 
@@ -123,7 +117,7 @@ function wrapAngle(a: number): number {
 }
 
 /**
- * Encodes and decodes reports. The message is one number held as RADIO_LENGTH base-87 digits;
+ * Encodes and decodes reports. The message is one number held as RADIO_LENGTH base-88 digits;
  * each field goes in by multiply-and-add and comes out by divide-with-remainder, so the packing
  * is exact. One codec per agent: it reuses its digit and field buffers.
  */

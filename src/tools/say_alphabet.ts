@@ -43,10 +43,12 @@ class Speaker extends Agent {
 
   override act(): string {
     const reply = super.act();
-    if (this.world.side === null || ++this.cycles % PROBE_EVERY !== 0) return reply;
+    // Our own team talk must not compete with the probe: one say per message.
+    const quiet = reply.replace(/\(say [^)]*\)/g, "");
+    if (this.world.side === null || ++this.cycles % PROBE_EVERY !== 0) return quiet;
     const text = this.queue.shift();
-    if (text === undefined) return reply;
-    return reply.slice(0, reply.length - SYN.length) + `(say ${text})` + SYN;
+    if (text === undefined) return quiet;
+    return quiet.slice(0, quiet.length - SYN.length) + `(say ${text})` + SYN;
   }
 }
 
