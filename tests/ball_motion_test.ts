@@ -1,7 +1,10 @@
 // The rolling ball: the tracker on the numeric core with the fitted friction follows a simulated
-// shot seen every third cycle with the server's distance-proportional noise; its predictions of
-// where the ball crosses our goal line hold 0.5 s ahead, and it tells shots that stop short. With
-// a wrong friction model the same checks fail.
+// shot seen every third cycle; its predictions of where the ball crosses our goal line hold 0.5 s
+// ahead, and it tells shots that stop short. With a wrong friction model the same checks fail.
+// A ball kicked from rest is picked up within 0.2 s, and a still ball is not set moving by noise.
+// The sightings' noise is what replays of the fixtures show: an error from the robot's own pose
+// that changes little from frame to frame (0.03 m + 0.02 m per metre away), and 0.005 m + 0.003 m
+// per metre of frame-to-frame noise (the server's own is 0.1 % and 0.15°).
 
 import assert from "assert";
 import { createCore } from "../src/core/numeric_core.ts";
@@ -20,6 +23,25 @@ function gaussian(rng: Rng): number {
   return Math.sqrt(-2 * Math.log(1 - rng.next())) * Math.cos(2 * Math.PI * rng.next());
 }
 
+/** A sighting's error: the pose error `bias` (unit normals) scaled by distance, plus noise. */
+function sightingError(rng: Rng, bias: { x: number; y: number }, dist: number): [number, number] {
+  const pose = 0.03 + 0.02 * dist, noise = 0.005 + 0.003 * dist;
+  return [pose * bias.x + noise * gaussian(rng), pose * bias.y + noise * gaussian(rng)];
+}
+
+function trackerOf(core: Awaited<ReturnType<typeof createCore>>, decay: number): BallTracker {
+  return new BallTracker(core, {
+    decay,
+    qPos: 0.01,
+    qVel: 1,
+    sigmaBase: 0.03,
+    sigmaPerMetre: 0.02,
+    gate: 16,
+    sigmaRelBase: 0.005,
+    sigmaRelPerMetre: 0.003,
+  });
+}
+
 interface ShotResult {
   /** |predicted − true| crossing y and t, 0.5 s before the true crossing (null: never crossed). */
   yError: number | null;
@@ -32,14 +54,7 @@ interface ShotResult {
 /** One shot from (x0, y0) at speed v toward a point on our goal line; tracked with `decay`. */
 async function shot(rng: Rng, decay: number, kind: "wasm" | "ts"): Promise<ShotResult> {
   const core = await createCore(kind, 0, kind === "wasm" ? module : undefined);
-  const tracker = new BallTracker(core, {
-    decay,
-    qPos: 0.01,
-    qVel: 1,
-    sigmaBase: 0.03,
-    sigmaPerMetre: 0.02,
-    gate: 16,
-  });
+  const tracker = trackerOf(core, decay);
   const k = frictionRate(TRUE_DECAY);
   const dt = 0.02;
   // A shot the goalie has tracked for at least 0.7 s when it is 0.5 s from the line.
@@ -63,6 +78,7 @@ async function shot(rng: Rng, decay: number, kind: "wasm" | "ts"): Promise<ShotR
     crossAt = path.findIndex((p) => p.x <= GOAL_X);
   } while (crossAt >= 0 && crossAt < 60);
   let x = 0, y = 0;
+  const bias = { x: gaussian(rng), y: gaussian(rng) };
   const crossed = crossAt >= 0;
   const checkAt = crossed ? crossAt - 25 : path.findIndex((_, i) => i * dt > 1.5);
   let result: ShotResult = { yError: null, tError: null, predicted: false, crossed };
@@ -71,8 +87,8 @@ async function shot(rng: Rng, decay: number, kind: "wasm" | "ts"): Promise<ShotR
     if (i > 0) tracker.predict(dt);
     if (i % 3 === 0) {
       const dist = Math.hypot(x - KEEPER.x, y - KEEPER.y);
-      const s = 0.03 + 0.02 * dist;
-      tracker.observe(x + s * gaussian(rng), y + s * gaussian(rng), dist, i * dt, 0);
+      const [ox, oy] = sightingError(rng, bias, dist);
+      tracker.observe(x + ox, y + oy, dist, i * dt, 0);
     }
     if (i === checkAt) {
       const c = lineCrossing(tracker.track()!, GOAL_X, decay);
@@ -139,4 +155,47 @@ Deno.test("ball motion: stop point and crossing by formula, with σ from the cov
   assert.ok(Math.abs(c.t - Math.log(2)) < 1e-12 && Math.abs(c.y - 1.5) < 1e-12);
   assert.equal(lineCrossing({ x: 1, y: 2, vx: 2, vy: -1, cov }, 3.5, decay), null, "stops short");
   assert.equal(lineCrossing({ x: 1, y: 2, vx: -2, vy: -1, cov }, 2, decay), null, "rolls away");
+});
+
+Deno.test("ball motion: a ball kicked from rest is picked up within 0.2 s; a still ball stays still", async () => {
+  const rng = new Rng(5);
+  const k = frictionRate(TRUE_DECAY);
+  let picked = 0, stillFrames = 0, movingFrames = 0;
+  const N = 100;
+  for (let n = 0; n < N; n++) {
+    const tr = trackerOf(
+      await createCore(n % 2 ? "ts" : "wasm", 0, n % 2 ? undefined : module),
+      0.35,
+    );
+    const x0 = KEEPER.x + rng.uniform(3, 7), y0 = rng.uniform(-3, 3);
+    const speed = rng.uniform(3, 6), a = Math.atan2(rng.uniform(-1, 1) - y0, GOAL_X - x0);
+    const bias = { x: gaussian(rng), y: gaussian(rng) };
+    // Still for 1 s, then kicked at a random moment within a cycle's vision gap.
+    const kickAt = 1 + rng.uniform(0, 0.06);
+    let vErr = Infinity;
+    for (let i = 0; i * 0.02 <= kickAt + 0.2; i++) {
+      const t = i * 0.02, since = Math.max(0, t - kickAt);
+      const r = (1 - Math.exp(-k * since)) / k, v = speed * Math.exp(-k * since);
+      const x = x0 + Math.cos(a) * speed * r, y = y0 + Math.sin(a) * speed * r;
+      if (i > 0) tr.predict(0.02);
+      if (i % 3 === 0) {
+        const dist = Math.hypot(x - KEEPER.x, y - KEEPER.y);
+        const [ox, oy] = sightingError(rng, bias, dist);
+        tr.observe(x + ox, y + oy, dist, t, 0);
+        const st = tr.state!;
+        if (t < kickAt && t > 0.2) {
+          stillFrames++;
+          if (Math.hypot(st.vx, st.vy) > 0.3) movingFrames++;
+        }
+      }
+      const st = tr.state!;
+      vErr = Math.hypot(st.vx - Math.cos(a) * v, st.vy - Math.sin(a) * v);
+    }
+    if (vErr < 0.6) picked++;
+  }
+  assert.ok(picked >= 0.9 * N, `picked up ${picked} of ${N}`);
+  assert.ok(
+    movingFrames <= 0.02 * stillFrames,
+    `${movingFrames} of ${stillFrames} still frames moving`,
+  );
 });

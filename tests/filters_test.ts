@@ -173,6 +173,8 @@ Deno.test("ball filter: learns a rolling ball's velocity and drops a single outl
     sigmaBase: 0.03,
     sigmaPerMetre: 0,
     gate: 16,
+    sigmaRelBase: 0.005,
+    sigmaRelPerMetre: 0.003,
   });
   assert.equal(ball.state, null);
   let x = 0, v = 3;

@@ -79,6 +79,11 @@ for (const [name, path] of [["agent1", AGENT1], ["agent9", AGENT9]]) {
       "groundTruth",
       "self",
       "ball",
+      "unum",
+      "side",
+      "score",
+      "camera",
+      "seenPlayers",
     ];
     for (const f of frames) assert.deepEqual(Object.keys(f), keys);
     const withVision = frames.filter((f) => f.seen.lines > 0);

@@ -25,7 +25,7 @@ import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
 import { kickOffSpot } from "../strategy/formation.ts";
 import { ASSIGNERS, assignGreedy, dpAssigner } from "../strategy/roles.ts";
-import { DIVE_SKILLS } from "../strategy/goalie_dive.ts";
+import { DIVE_SKILLS, type DiveParams } from "../strategy/goalie_dive.ts";
 import type { KickSpot } from "../strategy/on_ball.ts";
 import { PLAYER_MAX_AGE, RADIO_PLAYERS, RADIO_QUIET, RadioCodec, speaksAt } from "../team/radio.ts";
 import { TeamModel } from "../team/team_model.ts";
@@ -123,15 +123,18 @@ export function soccerOptions(
       }
       : null,
     ballDecay: params.get("ball.decay"),
-    dive: params.get("goalie.dive") !== 0
-      ? {
-        shotSpeed: params.get("goalie.shot_speed"),
-        mouthMargin: params.get("goalie.mouth_margin"),
-        splitReach: params.get("goalie.split_reach"),
-        lead: params.get("goalie.dive_lead"),
-      }
-      : null,
+    dive: params.get("goalie.dive") !== 0 ? diveParams(params) : null,
     assign: params.word("roles.assign", ASSIGNERS) === "dp" ? dpAssigner(core) : assignGreedy,
+  };
+}
+
+/** The goalie's dive thresholds (goalie.*), whether or not the dive is played. */
+export function diveParams(params: ParamSet): DiveParams {
+  return {
+    shotSpeed: params.get("goalie.shot_speed"),
+    mouthMargin: params.get("goalie.mouth_margin"),
+    splitReach: params.get("goalie.split_reach"),
+    lead: params.get("goalie.dive_lead"),
   };
 }
 

@@ -60,6 +60,8 @@ export function estimatorParams(p: ParamSet): EstimatorParams {
       sigmaBase: p.get("ball.sigma"),
       sigmaPerMetre: p.get("ball.sigma_per_m"),
       gate: p.get("ball.gate"),
+      sigmaRelBase: p.get("ball.sigma_rel"),
+      sigmaRelPerMetre: p.get("ball.sigma_rel_per_m"),
     },
   };
 }

@@ -11,6 +11,8 @@ import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { parseServerSpec } from "../tools/server_launcher.ts";
 import { LOG_LEVELS, Logger } from "log";
 import { EvalSession } from "./session.ts";
+import { save } from "./save.ts";
+import { diveParams } from "../agent/agent.ts";
 import {
   dribble,
   type FallKind,
@@ -22,7 +24,7 @@ import {
   walkOmni,
 } from "./tasks.ts";
 
-const TASKS = ["walk-forward", "walk-omni", "getup", "kick", "shoot", "dribble"] as const;
+const TASKS = ["walk-forward", "walk-omni", "getup", "kick", "shoot", "dribble", "save"] as const;
 
 export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
 
@@ -98,7 +100,7 @@ async function main(args: string[]): Promise<number> {
         log,
         core,
         skills,
-        headControl: task === "dribble" || task === "shoot",
+        headControl: task === "dribble" || task === "shoot" || task === "save",
       },
       "auto" in spec ? "auto" : spec,
     );
@@ -117,6 +119,13 @@ async function main(args: string[]): Promise<number> {
       ? await dribble(session, runs)
       : task === "shoot"
       ? await shoot(session, runs)
+      : task === "save"
+      ? await save(
+        session,
+        runs,
+        diveParams(session.agent.options.params),
+        session.agent.options.params.get("ball.decay"),
+      )
       : await kick(session, runs, v.kick as KickKind, leftFoot, jitter);
     console.log(JSON.stringify({ ...result, type, core: coreKind }));
     return 0;
