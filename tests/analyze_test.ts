@@ -3,7 +3,7 @@
 // figures must be the script's, seen from either side. And the real recordings analyse.
 
 import assert from "assert";
-import { analyze, GameTimeline, loadGame } from "../src/tools/analyze.ts";
+import { analyze, GameTimeline, loadGame, loggedPasses } from "../src/tools/analyze.ts";
 import type { ReplayFrame } from "../src/tools/replay.ts";
 import { AGENT1, AGENT9 } from "./fixtures.ts";
 
@@ -58,6 +58,23 @@ for (const side of ["left", "right"] as const) {
     assert.equal(a.kicks.theirs.count, 0);
     assert.deepEqual(a.goals, { ours: 1, theirs: 0, ownGoalsOurs: 0, ownGoalsTheirs: 0 });
     assert.deepEqual(a.falls, { "5": 1 });
+    // Logged as a pass, but the opponent was next at the ball.
+    const passes = loggedPasses(" 5| INFO [5] pass 1 to 6 at game time 2.0\n");
+    assert.deepEqual(passes, [{ unum: 5, to: 6, gameTime: 2 }]);
+    assert.deepEqual(analyze(tl, passes).passes, { attempts: 1, completed: 0 });
+    // With teammate 6 standing where the ball stops, the pass is completed.
+    for (let c = 0; c <= 500; c += 3) {
+      const f = frame(c * 0.02, side);
+      const s = side === "left" ? 1 : -1;
+      tl.add({
+        ...f,
+        unum: 6,
+        groundTruth: { ...f.groundTruth!, myPos: { x: s * 6.3, y: s * -0.3, z: 0.5 } },
+        camera: null,
+        seenPlayers: [],
+      });
+    }
+    assert.deepEqual(analyze(tl, passes).passes, { attempts: 1, completed: 1 });
   });
 }
 

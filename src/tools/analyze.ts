@@ -124,6 +124,24 @@ export interface GameAnalysis {
   kicks: { ours: KickSummary; theirs: KickSummary; unknown: number };
   goals: { ours: number; theirs: number; ownGoalsOurs: number; ownGoalsTheirs: number };
   falls: Record<string, number>;
+  /** The passes our agents logged: how many, and how many a teammate reached first. */
+  passes: { attempts: number; completed: number };
+}
+
+/** A pass as our agent logs it. */
+export interface LoggedPass {
+  unum: number;
+  to: number;
+  gameTime: number;
+}
+
+/** The passes in a team log (lines of `run-team`, e.g. "[7] INFO pass 3 to 9 at game time 41.2"). */
+export function loggedPasses(log: string): LoggedPass[] {
+  const out: LoggedPass[] = [];
+  for (const m of log.matchAll(/\[(\d+)\][^\n]*?pass \d+ to (\d+) at game time ([\d.]+)/g)) {
+    out.push({ unum: Number(m[1]), to: Number(m[2]), gameTime: Number(m[3]) });
+  }
+  return out;
 }
 
 interface KickSummary {
@@ -164,13 +182,21 @@ function nearest(
   return best;
 }
 
-export function analyze(tl: GameTimeline): GameAnalysis {
+/** Who is at the ball, each time that changes: game time, team and unum. */
+interface Touch {
+  gameTime: number;
+  team: Team;
+  unum: number;
+}
+
+export function analyze(tl: GameTimeline, passes: readonly LoggedPass[] = []): GameAnalysis {
   const keys = [...tl.cycles.keys()].sort((a, b) => a - b);
   const balls = keys.filter((c) => tl.cycles.get(c)!.ball);
   let playOn = 0, still = 0;
   const poss = { ours: 0, theirs: 0, nobody: 0 };
   const thirds = { defence: 0, middle: 0, attack: 0 };
   let holder: Team | null = null;
+  const touches: Touch[] = [];
   const kicks: Kick[] = [];
   let open: { kick: Kick; start: Point } | null = null;
   let prevSpeed = 0;
@@ -211,7 +237,13 @@ export function analyze(tl: GameTimeline): GameAnalysis {
       : "middle";
     thirds[third] += step;
     const n = nearest(tl, c, b, POSSESSION_RADIUS);
-    if (n) holder = n.team;
+    if (n) {
+      holder = n.team;
+      const last = touches[touches.length - 1];
+      if (!last || last.team !== n.team || last.unum !== n.unum) {
+        touches.push({ gameTime: cycle.gameTime, team: n.team, unum: n.unum });
+      }
+    }
     poss[holder ?? "nobody"] += step;
     if (open && (speed < STILL_SPEED || (prevSpeed < KICK_FROM && speed > KICK_TO))) {
       open.kick.distance = Math.hypot(b.x - open.start.x, b.y - open.start.y);
@@ -260,7 +292,27 @@ export function analyze(tl: GameTimeline): GameAnalysis {
     },
     goals,
     falls: falls(tl),
+    passes: passCompletion(passes, touches),
   };
+}
+
+/**
+ * A pass is completed when, after the passer's time at the ball that it was logged in (or up to
+ * 1 s before), the next player at the ball is one of ours.
+ */
+function passCompletion(
+  passes: readonly LoggedPass[],
+  touches: readonly Touch[],
+): { attempts: number; completed: number } {
+  let completed = 0;
+  for (const p of passes) {
+    const i = touches.findLastIndex((t) =>
+      t.team === "ours" && t.unum === p.unum && t.gameTime <= p.gameTime + 1
+    );
+    const next = i >= 0 ? touches[i + 1] : undefined;
+    if (next?.team === "ours") completed++;
+  }
+  return { attempts: passes.length, completed };
 }
 
 /** Falls per player of ours: the head going below DOWN_HEAD after being above UP_HEAD. */
@@ -286,6 +338,15 @@ function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
+/** The passes logged in `file`, if it exists. */
+async function passesIn(file: string): Promise<LoggedPass[]> {
+  try {
+    return loggedPasses(await Deno.readTextFile(file));
+  } catch {
+    return [];
+  }
+}
+
 /** Replays every agent*.jsonl[.gz] in `dir` into one timeline. */
 export async function loadGame(dir: string): Promise<GameTimeline> {
   const tl = new GameTimeline();
@@ -298,19 +359,22 @@ export async function loadGame(dir: string): Promise<GameTimeline> {
   return tl;
 }
 
-const USAGE = `Usage: deno task analyze DIR [DIR…]
+const USAGE = `Usage: deno task analyze DIR [DIR…] [--log FILE]
 
 Reads the recordings (agent<unum>.jsonl, from run-team --record-dir, ground truth on) of one
-game per DIR and prints one JSON line per game.`;
+game per DIR and prints one JSON line per game. Passes are read from the team's log: --log, or
+DIR/../left.log as deno task match writes it.`;
 
 async function main(args: string[]): Promise<number> {
   let dirs: string[];
+  let logFile: string | undefined;
   try {
     const parsed = parseFlags({
       args,
       allowPositionals: true,
-      options: { help: { type: "boolean", default: false } },
+      options: { help: { type: "boolean", default: false }, log: { type: "string" } },
     });
+    logFile = parsed.values.log as string | undefined;
     if (parsed.values.help) {
       console.log(USAGE);
       return 0;
@@ -323,7 +387,8 @@ async function main(args: string[]): Promise<number> {
   }
   for (const dir of dirs) {
     try {
-      console.log(JSON.stringify({ game: dir, ...analyze(await loadGame(dir)) }));
+      const passes = await passesIn(logFile ?? `${dir}/../left.log`);
+      console.log(JSON.stringify({ game: dir, ...analyze(await loadGame(dir), passes) }));
     } catch (e) {
       console.error(`error: ${(e as Error).message.split("\n")[0]}`);
       return 1;
