@@ -17,6 +17,7 @@ Deno.test("localization audit: upright error, get-up recovery, episodes with wha
     audit.add({
       now: t,
       gameTime: t,
+      beamMode: false,
       truth: { x, y: 0, z: fallen ? 0.1 : 0.5, yaw: 0 },
       ballTruth: { x: 5, y: 5 },
       camera: { x: x + err, y: 0 },
@@ -46,6 +47,7 @@ Deno.test("localization audit: what the robot was doing, from ground truth", () 
       audit.add({
         now: t,
         gameTime: t,
+        beamMode: false,
         truth: { x: m.x, y: 0, z: 0.5, yaw: m.yaw },
         ballTruth: { x: m.ball ?? 0.2, y: 0 },
         camera: { x: m.x + (t > 1.5 ? 1 : 0), y: 0 },

@@ -22,6 +22,11 @@ const DEG = Math.PI / 180;
 
 /** cos 35°: with the torso tilted further, vision is not used. */
 const UPRIGHT_FOR_VISION = Math.cos(35 * Math.PI / 180);
+/**
+ * Roll and pitch rate (rad/s) beyond which the torso is falling or being knocked over: the tilt
+ * estimate lags it (a fall's first frames placed a robot 16 m off, outside the field).
+ */
+const MAX_VISION_SWAY = 1.5;
 
 export interface EstimatorParams {
   /** Vision updates of the localizer, ball and players; off leaves only tilt and odometry. */
@@ -140,8 +145,10 @@ export class Estimator {
       const o = this.odometry;
       this.localizer.predict(o.dx, o.dy, o.dth);
       o.clear();
-      // Lying or tipping over, the camera's pose is too uncertain to place anything by it.
-      if (this.tilt.up[2] > UPRIGHT_FOR_VISION) {
+      // Lying, tipping over or falling, the camera's pose is too uncertain to place anything by.
+      const g = world.gyro;
+      const swaying = g !== null && Math.hypot(g.x, g.y) > MAX_VISION_SWAY;
+      if (this.tilt.up[2] > UPRIGHT_FOR_VISION && !swaying) {
         const counts = fillObservations(v, world.side, this.projector, core, this.params.noise);
         this.localizer.correct(counts, poseFromLandmarks(core, counts.landmarks));
         this.lastVision = world.time;

@@ -1,13 +1,26 @@
 // Particle-filter self-localization on the numeric core: odometry prediction, weighting against
 // landmarks and field lines, low-variance resampling, and recovery — particles are re-seeded
 // around a pose computed from the seen landmarks when the best per-observation likelihood
-// collapses (kidnapping, re-beams), or spread over the field when nothing better is known.
+// collapses (kidnapping, re-beams), or spread over the field when nothing better is known. A
+// landmark pose off the field is never used, and one far from the last confident estimate only
+// once the landmarks have repeated it.
 
 import type { NumericCore } from "../core/numeric_core.ts";
 import { MAX_PARTICLES, PARTICLE } from "../core/layout.ts";
 import { FIELD_LENGTH, FIELD_WIDTH } from "./field.ts";
 import type { ObservationCounts } from "./observations.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
+
+/** Confidence at or above which the estimate counts as known. */
+const CONFIDENT = 0.5;
+/** A landmark pose more than this outside the field lines is wrong (m). */
+const MARGIN = 1.5;
+/** Near the last confident estimate: within NEAR plus WALK_PER_FRAME per vision frame since (m). */
+const NEAR = 1;
+const WALK_PER_FRAME = 0.05;
+/** A far landmark pose is trusted once it repeats within AGREE m for REPEAT_FRAMES frames. */
+const AGREE = 0.5;
+const REPEAT_FRAMES = 4;
 
 export interface LocalizerParams {
   particles: number;
@@ -40,6 +53,11 @@ export class Localizer {
   confidence = 0;
   private readonly n: number;
   private lostFrames = 0;
+  /** Vision frames since the estimate was last confident. */
+  private frames = 0;
+  /** A far landmark pose and how many frames in a row the landmarks have put us there. */
+  private readonly candidate = [0, 0];
+  private candidateFrames = 0;
 
   constructor(
     private readonly core: NumericCore,
@@ -104,7 +122,7 @@ export class Localizer {
     let quality = Math.exp(this.core.pfWeight(this.n, counts.landmarks, counts.points) / obs);
     if (quality < this.params.collapse) this.lostFrames++;
     else this.lostFrames = 0;
-    if (this.lostFrames >= 2 && landmarkPose) {
+    if (this.lostFrames >= 2 && landmarkPose && this.trustLandmarkPose(landmarkPose)) {
       // Kidnapped or re-beamed: bring part of the cloud to where the landmarks say we are.
       const keep = Math.round(this.n * (1 - this.params.injectFraction));
       this.seedAt(landmarkPose[0], landmarkPose[1], landmarkPose[2], 0.2, 0.1, keep);
@@ -116,7 +134,35 @@ export class Localizer {
     const out = this.core.pfOut;
     const tightness = Math.exp(-Math.hypot(out[3], out[4]) / 0.3);
     this.confidence = Math.min(1, quality) * tightness;
+    if (this.confidence >= CONFIDENT) {
+      this.frames = 0;
+      this.candidateFrames = 0;
+    }
     return quality;
+  }
+
+  /**
+   * Whether the filter may be re-seeded at the landmarks' pose: on the field, and either near the
+   * last confident estimate (allowing for walking since) or seen in the same place for
+   * REPEAT_FRAMES frames in a row (a fall's rolling camera gave single wild poses).
+   */
+  private trustLandmarkPose(lp: [number, number, number]): boolean {
+    if (Math.abs(lp[0]) > FIELD_LENGTH / 2 + MARGIN || Math.abs(lp[1]) > FIELD_WIDTH / 2 + MARGIN) {
+      return false;
+    }
+    this.frames++;
+    const c = this.candidate;
+    if (this.candidateFrames > 0 && Math.hypot(lp[0] - c[0], lp[1] - c[1]) < AGREE) {
+      this.candidateFrames++;
+    } else {
+      c[0] = lp[0];
+      c[1] = lp[1];
+      this.candidateFrames = 1;
+    }
+    const last = this.pose;
+    const reach = NEAR + WALK_PER_FRAME * this.frames;
+    if (last && Math.hypot(lp[0] - last.x, lp[1] - last.y) <= reach) return true;
+    return this.candidateFrames >= REPEAT_FRAMES;
   }
 
   /** The pose: the filter mean moved on by odometry not yet applied to the particles. */

@@ -2,7 +2,8 @@
 // upright, the worst error, the ball's error, how soon the estimate is good again after each
 // get-up, and the episodes with the error above EPISODE_ERROR: start, length, peak and what the
 // robot was doing when it began (read off ground truth: fallen, getting up, kicking, turning,
-// walking, standing). Fed one vision message at a time by the replay tool.
+// walking, standing). Fed one vision message at a time by the replay tool; the play modes in which
+// robots are placed (before kick-offs) are left out.
 
 import { wrapAngle } from "../util/angles.ts";
 
@@ -33,6 +34,8 @@ export interface Episode {
 export interface AuditSample {
   now: number;
   gameTime: number | null;
+  /** Whether the play mode lets the server and the agents move robots (before a kick-off). */
+  beamMode: boolean;
   /** Ground truth: camera position and yaw, ball. */
   truth: { x: number; y: number; z: number; yaw: number };
   ballTruth: { x: number; y: number } | null;
@@ -83,6 +86,9 @@ export class LocalizationAudit {
   private recovered = 0;
 
   add(s: AuditSample): void {
+    // While robots are being placed, truth and estimate part for reasons that are not the
+    // estimator's (the server moves the robot first, the agent's beam follows).
+    if (s.beamMode) return;
     this.recent.push(s);
     while (this.recent.length > 0 && s.now - this.recent[0].now > 1) this.recent.shift();
     this.trackGetUps(s);

@@ -198,6 +198,7 @@ export async function replay(
       audit.add({
         now: p.time,
         gameTime: agent.world.gameTime,
+        beamMode: isBeamMode(agent.world.playMode),
         truth: { ...gt.myPos, yaw: gt.myOrientation },
         ballTruth: gt.ballPos,
         camera: cam,
