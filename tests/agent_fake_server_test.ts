@@ -12,7 +12,7 @@ import {
   type Script,
 } from "../src/testing/fake_server.ts";
 import { encodeFrame } from "../src/net/framing.ts";
-import { AGENT1, serverMessagesOf } from "./fixtures.ts";
+import { AGENT1, fixtureTest, serverMessagesOf } from "./fixtures.ts";
 import { cycleMessage, makeAgent } from "./helpers.ts";
 
 function replies(s: FakeSession): string[] {
@@ -33,34 +33,39 @@ async function playScript(
   return { code, s };
 }
 
-Deno.test("fake server: handshake order, one (syn) reply per message, beam after registration", async () => {
-  const msgs = await serverMessagesOf(AGENT1);
-  const { agent, lines } = await makeAgent(1, 2);
-  const { code, s } = await playScript(recordedScript(msgs, 80), agent);
-  assert.equal(code, 1, "the agent exits non-zero when the server closes");
-  assert.ok(lines.some((l) => /ERROR .*server at 127\.0\.0\.1:\d+ closed the connection/.test(l)));
-  assert.deepEqual(s.violations, []);
-  assert.equal(s.robotType, 2);
-  assert.equal(s.received[0], "(scene rsg/agent/nao/nao_hetero.rsg 2)(syn)");
-  assert.equal(s.received[1], "(init (unum 1)(teamname TestTeam))(syn)");
-  assert.equal(replies(s).length, 80, "exactly one reply per server message");
-  for (const r of replies(s)) assert.ok(r.endsWith("(syn)"));
-  // The recording registers us (unum 1, left) in its third message, in BeforeKickOff. Its legs
-  // never reach our stand pose, so the beam goes out after the 50-cycle wait.
-  const beams = replies(s).map((r, i) => [i, /\(beam [^)]*\)/.exec(r)?.[0]] as const).filter((
-    [, b],
-  ) => b);
-  assert.deepEqual(beams, [[51, "(beam -14 0 0)"]]);
-  assert.equal(agent.world.unum, 1);
-  assert.equal(agent.world.side, "left");
-  // After the handshake every reply drives all 22 joints of a type-2 body, and no toes.
-  for (const r of replies(s).slice(1)) {
-    assert.equal((r.match(/\((?:he|lae|rae|lle|rle)\d -?[\d.e-]+\)/g) ?? []).length, 22);
-    assert.ok(!r.includes("lle7") && !r.includes("rle7"));
-  }
-});
+fixtureTest(
+  "fake server: handshake order, one (syn) reply per message, beam after registration",
+  async () => {
+    const msgs = await serverMessagesOf(AGENT1);
+    const { agent, lines } = await makeAgent(1, 2);
+    const { code, s } = await playScript(recordedScript(msgs, 80), agent);
+    assert.equal(code, 1, "the agent exits non-zero when the server closes");
+    assert.ok(
+      lines.some((l) => /ERROR .*server at 127\.0\.0\.1:\d+ closed the connection/.test(l)),
+    );
+    assert.deepEqual(s.violations, []);
+    assert.equal(s.robotType, 2);
+    assert.equal(s.received[0], "(scene rsg/agent/nao/nao_hetero.rsg 2)(syn)");
+    assert.equal(s.received[1], "(init (unum 1)(teamname TestTeam))(syn)");
+    assert.equal(replies(s).length, 80, "exactly one reply per server message");
+    for (const r of replies(s)) assert.ok(r.endsWith("(syn)"));
+    // The recording registers us (unum 1, left) in its third message, in BeforeKickOff. Its legs
+    // never reach our stand pose, so the beam goes out after the 50-cycle wait.
+    const beams = replies(s).map((r, i) => [i, /\(beam [^)]*\)/.exec(r)?.[0]] as const).filter((
+      [, b],
+    ) => b);
+    assert.deepEqual(beams, [[51, "(beam -14 0 0)"]]);
+    assert.equal(agent.world.unum, 1);
+    assert.equal(agent.world.side, "left");
+    // After the handshake every reply drives all 22 joints of a type-2 body, and no toes.
+    for (const r of replies(s).slice(1)) {
+      assert.equal((r.match(/\((?:he|lae|rae|lle|rle)\d -?[\d.e-]+\)/g) ?? []).length, 22);
+      assert.ok(!r.includes("lle7") && !r.includes("rle7"));
+    }
+  },
+);
 
-Deno.test("fake server: eleven agents in one process share nothing", async () => {
+fixtureTest("fake server: eleven agents in one process share nothing", async () => {
   const msgs = await serverMessagesOf(AGENT1);
   const server = FakeServer.start({ script: recordedScript(msgs, 60) });
   const agents = await Promise.all(
@@ -200,7 +205,7 @@ Deno.test("runner: an unreachable server gives one line naming host and port", a
   assert.match(lines[0], new RegExp(`^ERROR \\[1\\] cannot connect to 127\\.0\\.0\\.1:${port}: `));
 });
 
-Deno.test("runner: --record writes both directions in the replayable format", async () => {
+fixtureTest("runner: --record writes both directions in the replayable format", async () => {
   const msgs = await serverMessagesOf(AGENT1);
   const { agent } = await makeAgent(1);
   const path = await Deno.makeTempFile({ suffix: ".jsonl" });

@@ -4,7 +4,7 @@
 // the clean estimates, and a warning line that names what was dropped.
 
 import assert from "assert";
-import { AGENT9, serverMessagesOf } from "./fixtures.ts";
+import { AGENT9, fixtureTest, HAVE_FIXTURES, serverMessagesOf } from "./fixtures.ts";
 import { makeAgent } from "./helpers.ts";
 import { Rng } from "./rng.ts";
 
@@ -33,7 +33,7 @@ function deviation(x: number, y: number, cx: number, cy: number): number {
   return Number.isNaN(d) ? Infinity : d;
 }
 
-const messages = await serverMessagesOf(AGENT9);
+const messages = HAVE_FIXTURES ? await serverMessagesOf(AGENT9) : [];
 
 async function play(poison?: (m: string) => string | null, at?: Set<number>) {
   const { agent, lines } = await makeAgent(9, 4, "UTAustinVilla_Base", "warn");
@@ -57,7 +57,7 @@ async function play(poison?: (m: string) => string | null, at?: Set<number>) {
 const clean = await play();
 
 for (const [name, poison] of Object.entries(POISONS)) {
-  Deno.test(`agent fuzz: ${name} is dropped and the agent plays on`, async () => {
+  fixtureTest(`agent fuzz: ${name} is dropped and the agent plays on`, async () => {
     const rng = new Rng(name.length * 7919);
     const at = new Set<number>();
     // Three poisoned messages in the first two thirds of the recording.
@@ -86,31 +86,34 @@ for (const [name, poison] of Object.entries(POISONS)) {
   });
 }
 
-Deno.test("agent fuzz: random numbers anywhere; the agent ends where the clean run ends", async () => {
-  const NUMBER = /-?\d+(?:\.\d+)?(?:e[+-]?\d+)?/g;
-  for (let seed = 1; seed <= 12; seed++) {
-    const rng = new Rng(seed);
-    // Thirty messages in the first two thirds each get one number replaced by a wild one.
-    const at = new Set<number>();
-    while (at.size < 30) at.add(Math.floor(rng.uniform(100, messages.length * 2 / 3)));
-    const wild = () => {
-      const mag = 10 ** rng.uniform(-300, 300);
-      return String(rng.uniform(0, 1) < 0.5 ? -mag : mag);
-    };
-    const run = await play((m) => {
-      const count = m.match(NUMBER)?.length ?? 0;
-      if (count === 0) return null;
-      const k = Math.floor(rng.uniform(0, count));
-      let i = 0;
-      return m.replace(NUMBER, (n) => i++ === k ? wild() : n);
-    }, at);
-    const v = run.view, c = clean.view;
-    assert.equal(v.unum, c.unum, `seed ${seed}`);
-    assert.equal(v.side, c.side, `seed ${seed}`);
-    assert.equal(run.world.time, clean.world.time, `seed ${seed}: clock`);
-    assert.ok(v.self && c.self && v.ball && c.ball, `seed ${seed}: estimates`);
-    const self = Math.hypot(v.self.x - c.self.x, v.self.y - c.self.y);
-    const ball = Math.hypot(v.ball.x - c.ball.x, v.ball.y - c.ball.y);
-    assert.ok(self < 0.3 && ball < 0.5, `seed ${seed}: self off ${self} m, ball off ${ball} m`);
-  }
-});
+fixtureTest(
+  "agent fuzz: random numbers anywhere; the agent ends where the clean run ends",
+  async () => {
+    const NUMBER = /-?\d+(?:\.\d+)?(?:e[+-]?\d+)?/g;
+    for (let seed = 1; seed <= 12; seed++) {
+      const rng = new Rng(seed);
+      // Thirty messages in the first two thirds each get one number replaced by a wild one.
+      const at = new Set<number>();
+      while (at.size < 30) at.add(Math.floor(rng.uniform(100, messages.length * 2 / 3)));
+      const wild = () => {
+        const mag = 10 ** rng.uniform(-300, 300);
+        return String(rng.uniform(0, 1) < 0.5 ? -mag : mag);
+      };
+      const run = await play((m) => {
+        const count = m.match(NUMBER)?.length ?? 0;
+        if (count === 0) return null;
+        const k = Math.floor(rng.uniform(0, count));
+        let i = 0;
+        return m.replace(NUMBER, (n) => i++ === k ? wild() : n);
+      }, at);
+      const v = run.view, c = clean.view;
+      assert.equal(v.unum, c.unum, `seed ${seed}`);
+      assert.equal(v.side, c.side, `seed ${seed}`);
+      assert.equal(run.world.time, clean.world.time, `seed ${seed}: clock`);
+      assert.ok(v.self && c.self && v.ball && c.ball, `seed ${seed}: estimates`);
+      const self = Math.hypot(v.self.x - c.self.x, v.self.y - c.self.y);
+      const ball = Math.hypot(v.ball.x - c.ball.x, v.ball.y - c.ball.y);
+      assert.ok(self < 0.3 && ball < 0.5, `seed ${seed}: self off ${self} m, ball off ${ball} m`);
+    }
+  },
+);

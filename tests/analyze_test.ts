@@ -5,7 +5,7 @@
 import assert from "assert";
 import { analyze, GameTimeline, loadGame, loggedPasses } from "../src/tools/analyze.ts";
 import type { ReplayFrame } from "../src/tools/replay.ts";
-import { AGENT1, AGENT9 } from "./fixtures.ts";
+import { AGENT1, AGENT9, fixtureTest } from "./fixtures.ts";
 
 function frame(t: number, side: "left" | "right"): ReplayFrame {
   const s = side === "left" ? 1 : -1;
@@ -78,7 +78,7 @@ for (const side of ["left", "right"] as const) {
   });
 }
 
-Deno.test("analyze: the real recordings of two UT agents", async () => {
+fixtureTest("analyze: the real recordings of two UT agents", async () => {
   const dir = await Deno.makeTempDir();
   try {
     await Deno.copyFile(AGENT1, `${dir}/agent1.jsonl.gz`);

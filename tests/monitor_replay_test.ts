@@ -6,7 +6,7 @@ import { encodeFrame } from "../src/net/framing.ts";
 import { FramedConnection } from "../src/net/connection.ts";
 import { MonitorClient, trainer } from "../src/net/monitor.ts";
 import { replay, type ReplayFrame } from "../src/tools/replay.ts";
-import { AGENT1, AGENT9, recording } from "./fixtures.ts";
+import { AGENT1, AGENT9, fixtureTest, recording } from "./fixtures.ts";
 
 Deno.test("trainer commands", () => {
   assert.equal(trainer.ball({ x: 1, y: -2, z: 0.042 }), "(ball (pos 1 -2 0.042))");
@@ -30,7 +30,7 @@ Deno.test("trainer commands", () => {
   assert.throws(() => trainer.ball({ x: NaN, y: 0, z: 0 }), RangeError);
 });
 
-Deno.test("monitor client: sends framed commands and keeps reading the stream", async () => {
+fixtureTest("monitor client: sends framed commands and keeps reading the stream", async () => {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const got: string[] = [];
   const server = (async () => {
@@ -59,7 +59,7 @@ Deno.test("monitor client: sends framed commands and keeps reading the stream", 
 });
 
 for (const [name, path] of [["agent1", AGENT1], ["agent9", AGENT9]]) {
-  Deno.test(`replay ${name}: every message, stable fields, no errors`, async () => {
+  fixtureTest(`replay ${name}: every message, stable fields, no errors`, async () => {
     const lines = await recording(path);
     const frames: ReplayFrame[] = [];
     const summary = await replay(lines, (f) => frames.push(f));
@@ -95,7 +95,7 @@ for (const [name, path] of [["agent1", AGENT1], ["agent9", AGENT9]]) {
   });
 }
 
-Deno.test("replay CLI: --json prints one object per message and a summary line", async () => {
+fixtureTest("replay CLI: --json prints one object per message and a summary line", async () => {
   const tool = new URL("../src/tools/replay.ts", import.meta.url).pathname;
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-read", tool, AGENT9, "--json"],

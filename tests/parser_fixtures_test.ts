@@ -6,7 +6,7 @@ import { jointIndex } from "../src/body/joints.ts";
 import { PerceptionParser } from "../src/protocol/parser.ts";
 import { PlayMode } from "../src/protocol/playmode.ts";
 import type { Perception } from "../src/protocol/perception.ts";
-import { AGENT1, AGENT9, serverMessagesOf } from "./fixtures.ts";
+import { AGENT1, AGENT9, fixtureTest, serverMessagesOf } from "./fixtures.ts";
 
 const DEG = Math.PI / 180;
 
@@ -22,21 +22,24 @@ function close(actual: number | undefined | null, expected: number, what: string
 }
 
 for (const [name, path] of [["agent1", AGENT1], ["agent9", AGENT9]]) {
-  Deno.test(`fixture ${name}: every server message parses with no errors and nothing unknown`, async () => {
-    const msgs = await serverMessagesOf(path);
-    assert.ok(msgs.length > 1500);
-    const parser = new PerceptionParser();
-    let vision = 0;
-    for (const m of msgs) {
-      const p = parseOk(parser, m);
-      assert.equal(p.unknownExpressions, 0);
-      assert.ok(p.time !== null && p.gameState !== null && p.gyro !== null && p.acc !== null);
-      if (p.vision) vision++;
-    }
-    assert.ok(vision > msgs.length / 4, `vision in ${vision} of ${msgs.length}`);
-  });
+  fixtureTest(
+    `fixture ${name}: every server message parses with no errors and nothing unknown`,
+    async () => {
+      const msgs = await serverMessagesOf(path);
+      assert.ok(msgs.length > 1500);
+      const parser = new PerceptionParser();
+      let vision = 0;
+      for (const m of msgs) {
+        const p = parseOk(parser, m);
+        assert.equal(p.unknownExpressions, 0);
+        assert.ok(p.time !== null && p.gameState !== null && p.gyro !== null && p.acc !== null);
+        if (p.vision) vision++;
+      }
+      assert.ok(vision > msgs.length / 4, `vision in ${vision} of ${msgs.length}`);
+    },
+  );
 
-  Deno.test(`fixture ${name}: joints, IMU and game state match the raw text`, async () => {
+  fixtureTest(`fixture ${name}: joints, IMU and game state match the raw text`, async () => {
     const msgs = await serverMessagesOf(path);
     const parser = new PerceptionParser();
     for (const m of msgs.filter((_, i) => i % 37 === 0)) {
@@ -60,7 +63,7 @@ for (const [name, path] of [["agent1", AGENT1], ["agent9", AGENT9]]) {
   });
 }
 
-Deno.test("fixture agent1: first message has flags, ball, lines and ground truth", async () => {
+fixtureTest("fixture agent1: first message has flags, ball, lines and ground truth", async () => {
   const [first] = await serverMessagesOf(AGENT1);
   const p = parseOk(new PerceptionParser(), first);
   assert.equal(p.time, 1.16);
@@ -80,7 +83,7 @@ Deno.test("fixture agent1: first message has flags, ball, lines and ground truth
   assert.deepEqual(gt.ballPos, { x: 0, y: 0, z: 0.04 });
 });
 
-Deno.test("fixture agent1: GS registration gives unum 1 on the left", async () => {
+fixtureTest("fixture agent1: GS registration gives unum 1 on the left", async () => {
   const msgs = await serverMessagesOf(AGENT1);
   const parser = new PerceptionParser();
   const reg = msgs.find((m) => m.includes("(unum"))!;
@@ -91,7 +94,7 @@ Deno.test("fixture agent1: GS registration gives unum 1 on the left", async () =
   assert.equal(gs.gameTime, 0);
 });
 
-Deno.test("fixture agent9 (type 4): toe joints and toe force sensors", async () => {
+fixtureTest("fixture agent9 (type 4): toe joints and toe force sensors", async () => {
   const msgs = await serverMessagesOf(AGENT9);
   const parser = new PerceptionParser();
   const m = msgs.find((m) => m.includes("(n llj7)") && m.includes("(n rf1)"))!;
@@ -111,7 +114,7 @@ Deno.test("fixture agent9 (type 4): toe joints and toe force sensors", async () 
   });
 });
 
-Deno.test("fixture agent9: a See with players, lines, and a heard teammate", async () => {
+fixtureTest("fixture agent9: a See with players, lines, and a heard teammate", async () => {
   const msgs = await serverMessagesOf(AGENT9);
   const m = msgs.find((m) => m.includes("(P (team UTAustinVilla_Base) (id 7) (head"))!;
   const p = parseOk(new PerceptionParser(), m);

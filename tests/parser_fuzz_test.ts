@@ -6,7 +6,7 @@
 import assert from "assert";
 import { FrameDecoder, FrameError, MAX_FRAME_BYTES } from "../src/net/framing.ts";
 import { type ParseResult, PerceptionParser } from "../src/protocol/parser.ts";
-import { AGENT1, AGENT9, serverMessagesOf } from "./fixtures.ts";
+import { AGENT1, AGENT9, fixtureTest, serverMessagesOf } from "./fixtures.ts";
 import { Rng } from "./rng.ts";
 
 const enc = new TextEncoder();
@@ -92,7 +92,7 @@ function checkResult(r: ParseResult, len: number): void {
   }
 }
 
-Deno.test("fuzz: 100k mutated messages never make the parser throw", async () => {
+fixtureTest("fuzz: 100k mutated messages never make the parser throw", async () => {
   const base = [...await serverMessagesOf(AGENT1), ...await serverMessagesOf(AGENT9)].map((m) =>
     enc.encode(m)
   );

@@ -6,7 +6,7 @@ import dgram from "node:dgram";
 import { draw, float6, RoboVizDrawer } from "../src/net/roboviz.ts";
 import { runAgent } from "../src/agent/runner.ts";
 import { FakeServer, recordedScript } from "../src/testing/fake_server.ts";
-import { AGENT1, serverMessagesOf } from "./fixtures.ts";
+import { AGENT1, fixtureTest, serverMessagesOf } from "./fixtures.ts";
 import { makeAgent } from "./helpers.ts";
 
 const text = (b: Uint8Array) => new TextDecoder().decode(b);
@@ -70,20 +70,27 @@ Deno.test("roboviz: the right team's drawings are mirrored into the field frame"
   assert.ok(got.some((g) => g[0] === 0 && g[1] === 0 && text(g.subarray(2)) === "T.R7.me\0"));
 });
 
-Deno.test("roboviz: an agent with drawHost draws its pose, the ball and its activity", async () => {
-  const rx = dgram.createSocket("udp4");
-  await new Promise<void>((r) => rx.bind(0, "127.0.0.1", () => r()));
-  const port = rx.address().port;
-  const waiting = collect(20, 5000, rx);
-  const server = FakeServer.start({ script: recordedScript(await serverMessagesOf(AGENT1), 200) });
-  const { agent } = await makeAgent(1, 0, "Draw", "error");
-  Object.assign(agent.options, { drawHost: "127.0.0.1", drawPort: port });
-  await runAgent(agent, { host: "127.0.0.1", port: server.port });
-  await server.finished(1);
-  await server.close();
-  const got = await waiting;
-  rx.close();
-  const sets = new Set(got.filter((g) => g[0] === 0).map((g) => text(g.subarray(2, g.length - 1))));
-  assert.ok(sets.has("Draw.L1.self") && sets.has("Draw.L1.ball"), [...sets].join(" "));
-  assert.ok(got.some((g) => g[0] === 2 && g[1] === 1 && g[2] === 0), "agent annotation for L1");
-});
+fixtureTest(
+  "roboviz: an agent with drawHost draws its pose, the ball and its activity",
+  async () => {
+    const rx = dgram.createSocket("udp4");
+    await new Promise<void>((r) => rx.bind(0, "127.0.0.1", () => r()));
+    const port = rx.address().port;
+    const waiting = collect(20, 5000, rx);
+    const server = FakeServer.start({
+      script: recordedScript(await serverMessagesOf(AGENT1), 200),
+    });
+    const { agent } = await makeAgent(1, 0, "Draw", "error");
+    Object.assign(agent.options, { drawHost: "127.0.0.1", drawPort: port });
+    await runAgent(agent, { host: "127.0.0.1", port: server.port });
+    await server.finished(1);
+    await server.close();
+    const got = await waiting;
+    rx.close();
+    const sets = new Set(
+      got.filter((g) => g[0] === 0).map((g) => text(g.subarray(2, g.length - 1))),
+    );
+    assert.ok(sets.has("Draw.L1.self") && sets.has("Draw.L1.ball"), [...sets].join(" "));
+    assert.ok(got.some((g) => g[0] === 2 && g[1] === 1 && g[2] === 0), "agent annotation for L1");
+  },
+);
