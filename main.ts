@@ -52,6 +52,7 @@ async function main(args: string[]): Promise<number> {
       skills,
       drawHost: cli.draw ? cli.mhost : undefined,
       behaviour: cli.behaviour,
+      mode: cli.mode,
     });
     if (cli.record) recorder = TrafficRecorder.open(cli.record);
   } catch (e) {

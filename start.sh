@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Competition start script: ./start.sh HOST [PORT]. Starts the eleven agents in the background
-# and remembers their process group, so that kill.sh ends exactly what this started.
+# and remembers their process group, so that kill.sh ends exactly what this started. With
+# DENONAO_MODE=penalty-kicker or penalty-goalie (start_penalty_*.sh) it starts that one player.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 if [ $# -lt 1 ] || [ $# -gt 2 ]; then
@@ -27,7 +28,8 @@ if [ ! -f "$here/core-as/build/core.wasm" ]; then
     { echo "start.sh: building core.wasm failed, see $here/.run/build.log" >&2; exit 1; }
 fi
 setsid nohup "$deno_bin" run --allow-net --allow-read --allow-write --allow-run \
-  "$here/src/tools/team.ts" "$host" "$port" >"$here/.run/team.log" 2>&1 &
+  "$here/src/tools/team.ts" --mode "${DENONAO_MODE:-game}" "$host" "$port" \
+  >"$here/.run/team.log" 2>&1 &
 pid=$!
 echo "$pid" >"$pidfile"
 # A launcher that ends at once (bad flags, no server) is reported, not called started.

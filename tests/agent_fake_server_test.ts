@@ -338,3 +338,27 @@ Deno.test("runner: a server that answered and then goes silent ends the run with
   assert.ok(took >= 400 && took < 3000, `gave up after ${took} ms`);
   assert.ok(lines.some((l) => l.includes("went silent after 1 cycles")), lines.join("\n"));
 });
+
+Deno.test("fake server: penalty modes beam the kicker behind the ball and the goalie on its line", async () => {
+  for (
+    const [mode, unum, side, beam] of [
+      ["penalty-kicker", 2, "left", "(beam -0.3 -0.06 0)"],
+      ["penalty-goalie", 1, "right", "(beam -14.5 0 0)"],
+    ] as const
+  ) {
+    const script = function* () {
+      yield cycleMessage(0, "BeforeKickOff");
+      yield cycleMessage(0.02, "BeforeKickOff", `(unum ${unum}) (team ${side}) `);
+      for (let i = 0; i < 6; i++) yield cycleMessage(0.04 + i * 0.02, "BeforeKickOff");
+      // A new round: the trainer sets BeforeKickOff again after a goal, and the player re-beams.
+      yield cycleMessage(0.2, side === "left" ? "Goal_Left" : "Goal_Right");
+      for (let i = 0; i < 4; i++) yield cycleMessage(0.22 + i * 0.02, "BeforeKickOff");
+    };
+    const { agent } = await makeAgent(unum, 0, "T", "error", "wasm", { mode });
+    const { s } = await playScript(script, agent);
+    assert.deepEqual(s.violations, []);
+    const beams = replies(s).map((r) => /\(beam [^)]*\)/.exec(r)?.[0]).filter((b) => b);
+    // Into each beam mode once: BeforeKickOff, the goal, BeforeKickOff again.
+    assert.deepEqual(beams, [beam, beam, beam], mode);
+  }
+});

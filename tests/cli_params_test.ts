@@ -72,6 +72,7 @@ Deno.test("cli: bad values name the flag in one line", () => {
     [["--log-level", "loud"], /^--log-level: 'loud' is not one of error, warn, info, debug$/],
     [["--core", "gpu"], /^--core: 'gpu' is not one of wasm, ts$/],
     [["--behaviour", "dance"], /^--behaviour: 'dance' is not one of soccer, stand, walk-test$/],
+    [["--mode", "x"], /^--mode: 'x' is not one of game, penalty-kicker, penalty-goalie$/],
     [["--bogus"], /bogus/],
     [["stray"], /stray|positional/i],
   ];

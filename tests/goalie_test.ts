@@ -1,6 +1,7 @@
 // Goalie positioning against worked examples: the angle-bisector height, the point on the
 // ball–goal line, the Δx floor, facing the ball, and when it leaves its spot.
 
+import { penaltyGoalieSpot } from "../src/behavior/penalty.ts";
 import { chooseDive, type DiveParams } from "../src/strategy/goalie_dive.ts";
 import assert from "assert";
 import { GOALIE_DX, goalieShouldClear, goalieTarget } from "../src/strategy/goalie.ts";
@@ -79,4 +80,16 @@ Deno.test("goalie dive: no dive at balls that miss, stop short, roll away, or ar
   assert.equal(far.shot, true);
   assert.equal(far.dive, null);
   assert.ok(far.crossing!.t > DIVE.lead);
+});
+
+Deno.test("penalty goalie: its spot is always inside the shoot-out's penalty area", () => {
+  for (let i = 0; i < 2000; i++) {
+    const bx = -15 + 30 * ((i * 7919) % 1000) / 1000, by = -10 + 20 * ((i * 104729) % 997) / 997;
+    const s = penaltyGoalieSpot(bx, by);
+    assert.ok(s.x >= -15 + 0.35 - 1e-9 && s.x <= -15 + 1.8 - 0.35 + 1e-9, `x ${s.x}`);
+    assert.ok(Math.abs(s.y) <= 1.05 + 1e-9, `y ${s.y}`);
+  }
+  // On the ball–goal line for a ball straight ahead.
+  const s = penaltyGoalieSpot(0, 0);
+  assert.ok(Math.abs(s.y) < 1e-9 && s.x < -14);
 });

@@ -169,7 +169,7 @@ Deno.test("match: fouls are counted per team and half, with the most for one pla
 });
 
 Deno.test("match: a lost agent connection is an exit until a new one replaces it", async () => {
-  const { trackConnections } = await import("../src/tools/match.ts");
+  const { trackConnections } = await import("../src/tools/team_process.ts");
   const left = { ports: new Set([1, 2, 3]), exited: 0 };
   const right = { ports: new Set([4, 5]), exited: 0 };
   const known = new Set([1, 2, 3, 4, 5]);

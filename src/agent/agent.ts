@@ -23,7 +23,7 @@ import type { Perception } from "../protocol/perception.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
 import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
-import { kickOffSpot } from "../strategy/formation.ts";
+import { beamSpot, type Mode } from "../strategy/formation.ts";
 import { ASSIGNERS, assignGreedy, dpAssigner } from "../strategy/roles.ts";
 import { DIVE_SKILLS, type DiveParams } from "../strategy/goalie_dive.ts";
 import type { KickSpot } from "../strategy/on_ball.ts";
@@ -56,6 +56,8 @@ export interface AgentOptions {
    * evaluation) does.
    */
   behaviour?: string;
+  /** A game (default), or one side of a penalty shoot-out: its beam spot and behaviour. */
+  mode?: Mode;
   /** Without a behaviour, still turn the head to the ball (an evaluation that plays it). */
   headControl?: boolean;
 }
@@ -65,6 +67,9 @@ type Phase = "new" | "scene-sent" | "init-sent";
 const DEG = Math.PI / 180;
 /** A localized pose that moves this far (m) within a second was moved by the referee. */
 const RELOCATION_JUMP = 1.2;
+
+/** The top-level behaviours that take the soccer options. */
+const SOCCER_LIKE = new Set(["soccer", "penalty-kicker", "penalty-goalie"]);
 
 /** A beam waits until the legs hold the stand pose this closely (or BEAM_WAIT_CYCLES pass). */
 const BEAM_POSE_TOLERANCE = 3 * DEG;
@@ -207,11 +212,13 @@ export class Agent {
     });
     this.motion.requireSkills([...preSkillSeconds.keys(), ...Object.values(DIVE_SKILLS)]);
     const behaviours = agentBehaviors();
-    this.decisions = options.behaviour === undefined ? null : new DecisionList([
+    const mode = options.mode ?? "game";
+    const top = mode === "game" ? options.behaviour : mode;
+    this.decisions = top === undefined ? null : new DecisionList([
       ...LAYERS.map((name) => behaviours.create(name)),
       behaviours.create(
-        options.behaviour,
-        options.behaviour === "soccer" ? soccerOptions(options.params, walk, options.core) : {},
+        top,
+        SOCCER_LIKE.has(top) ? soccerOptions(options.params, walk, options.core) : {},
       ),
     ]);
     this.team = new TeamModel(options.team, () => this.world.unum);
@@ -418,7 +425,7 @@ export class Agent {
     ) {
       // After our goal the kick-off is theirs.
       const weScored = w.playMode === (w.side === "left" ? PlayMode.GoalLeft : PlayMode.GoalRight);
-      const spot = kickOffSpot(w.unum ?? this.options.unum, weScored);
+      const spot = beamSpot(this.options.mode ?? "game", w.unum ?? this.options.unum, weScored);
       this.writer.add(beamMessage(spot.x, spot.y, spot.theta));
       this.estimator.beamed(spot.x, spot.y, spot.theta);
       this.motion.reset();

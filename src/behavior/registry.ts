@@ -4,15 +4,19 @@
 import { basicBehaviors } from "./basic.ts";
 import type { BehaviorRegistry } from "./decision.ts";
 import { soccer } from "./soccer.ts";
+import { penaltyGoalie, penaltyKicker } from "./penalty.ts";
 
 /** The layers every agent runs above its top-level behaviour, highest priority first. */
 export const LAYERS: readonly string[] = ["get-up", "set-play"];
 
 export function agentBehaviors(): BehaviorRegistry {
-  return basicBehaviors().register(soccer);
+  return basicBehaviors().register(soccer).register(penaltyKicker).register(penaltyGoalie);
 }
+
+/** The penalty shoot-out's behaviours, chosen by --mode rather than --behaviour. */
+export const PENALTY_BEHAVIOURS: readonly string[] = ["penalty-kicker", "penalty-goalie"];
 
 /** Names accepted by --behaviour. */
 export const TOP_LEVEL_BEHAVIOURS: readonly string[] = agentBehaviors().names().filter((n) =>
-  !LAYERS.includes(n)
+  !LAYERS.includes(n) && !PENALTY_BEHAVIOURS.includes(n)
 );

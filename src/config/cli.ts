@@ -3,6 +3,7 @@
 
 import { parseFlags } from "./flags.ts";
 import { TOP_LEVEL_BEHAVIOURS } from "../behavior/registry.ts";
+import { type Mode, MODES } from "../strategy/formation.ts";
 import { isRobotType, type RobotType } from "../body/joints.ts";
 import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
 import { teamNameError } from "../protocol/effectors.ts";
@@ -25,6 +26,7 @@ export interface AgentCli {
   mhost: string;
   draw: boolean;
   behaviour: string;
+  mode: Mode;
   help: boolean;
 }
 
@@ -41,7 +43,9 @@ export const AGENT_USAGE = `Usage: deno task run-agent [flags]
   --log-level LEVEL    ${LOG_LEVELS.join(" | ")} (default info)
   --record FILE        write the whole traffic as JSONL {t, dir, msg} for replay
   --draw               send RoboViz drawings (pose, ball, activity) over UDP
-  --behaviour NAME     top-level behaviour: soccer, stand or walk-test (default soccer)
+  --behaviour NAME     top-level behaviour in a game: soccer, stand or walk-test (default soccer)
+  --mode MODE          game, penalty-kicker or penalty-goalie (the shoot-out's beam spot and
+                       play; default game)
   --mhost HOST         RoboViz host for --draw, port 32769 (default: --host)
   --help               print this help`;
 
@@ -95,6 +99,7 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
         record: { type: "string" },
         draw: { type: "boolean", default: false },
         behaviour: { type: "string", default: "soccer" },
+        mode: { type: "string", default: "game" },
         mhost: { type: "string" },
         help: { type: "boolean", default: false },
       },
@@ -127,6 +132,7 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
     mhost: (v.mhost as string | undefined) ?? host,
     draw: v.draw as boolean,
     behaviour,
+    mode: choiceFlag("mode", v.mode as string, MODES),
     help: v.help as boolean,
   };
 }

@@ -37,3 +37,18 @@ export function kickOffSpot(unum: number, theirKickOff = false): Spot {
   if (i + 1 === KICK_OFF_TAKER && !theirKickOff) return TAKER_SPOT;
   return KICK_OFF_SPOTS[i];
 }
+
+/** What an agent plays: a game, or one side of a penalty shoot-out. */
+export const MODES = ["game", "penalty-kicker", "penalty-goalie"] as const;
+export type Mode = typeof MODES[number];
+
+/** The shoot-out's beam spots: the kicker behind the ball on the centre spot, the goalie on its line. */
+const PENALTY_SPOTS: Readonly<Record<Exclude<Mode, "game">, Spot>> = Object.freeze({
+  "penalty-kicker": TAKER_SPOT,
+  "penalty-goalie": { x: -14.5, y: 0, theta: 0 },
+});
+
+/** Where an agent in `mode` beams to (kickOffSpot in a game). */
+export function beamSpot(mode: Mode, unum: number, theirKickOff = false): Spot {
+  return mode === "game" ? kickOffSpot(unum, theirKickOff) : PENALTY_SPOTS[mode];
+}

@@ -12,8 +12,16 @@ import { parseFlags } from "../config/flags.ts";
 import { CliError, intFlag } from "../config/cli.ts";
 import { MonitorClient, trainer } from "../net/monitor.ts";
 import type { MonitorFoul } from "../net/monitor_state.ts";
-import { TCP_ESTABLISHED, tcpSockets } from "../net/proc_tcp.ts";
+import {
+  agentConnections,
+  sleep,
+  startTeam,
+  stopTeam,
+  type TeamProcess,
+  trackConnections,
+} from "./team_process.ts";
 import { treeCpu } from "./proc_cpu.ts";
+import { type PenaltyOptions, playPenalties } from "./penalty_match.ts";
 import { launchServer, parseServerSpec, type RunningServer } from "./server_launcher.ts";
 
 export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [flags]
@@ -26,30 +34,17 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
   --stall S         give up when game time has not advanced for S seconds (default 60)
   --realtime        run the launched server in real time (not sync mode) and report each team's
                     CPU time per agent per 20 ms cycle
+  --penalty N       a penalty shoot-out instead (rcssserver3d's PenaltyShootout mode): N rounds
+                    of --our-kicker against --their-goalie, then N of --their-kicker against
+                    --our-goalie, each round up to --round S game seconds (default 40); one
+                    JSON line with the goals each way. Ours default to deno task run-team
+                    --mode penalty-kicker / penalty-goalie
   --games N         play N games one after another (default 1): one JSON line per game, then a
                     summary line from the left team's side (wins, goals, goal difference with its
                     95 % confidence interval, fouls)`;
 
-const PLAYERS_PER_TEAM = 11;
 /** The server's cycle in real time. */
 const CYCLE_SECONDS = 0.02;
-
-interface TeamProcess {
-  child: Deno.ChildProcess;
-  /** The agents' connections (client ports) that belong to this team. */
-  ports: Set<number>;
-  /** How many of them have gone before the end of the game (and not come back). */
-  exited: number;
-}
-
-/** Client ports of the established connections to the server's agent port. */
-export async function agentConnections(agentPort: number): Promise<Set<number>> {
-  const ports = new Set<number>();
-  for (const s of await tcpSockets() ?? []) {
-    if (s.state === TCP_ESTABLISHED && s.localPort === agentPort) ports.add(s.remotePort);
-  }
-  return ports;
-}
 
 /**
  * A team's fouls per half, from the referee's calls the monitor saw: counts by type, the most
@@ -90,89 +85,6 @@ const UNMOVED = new Set(["touching", "illegalDefence", "selfCollision"]);
 /** Calls of one foul repeat every cycle while the server holds the player: seconds. */
 const FOUL_REPEAT = 1;
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
-async function startTeam(
-  cmd: string,
-  host: string,
-  port: number,
-  log: string,
-  known: Set<number>,
-): Promise<TeamProcess> {
-  // In a session of its own, so that stopping it reaches every process the command starts.
-  const child = new Deno.Command("setsid", {
-    args: ["sh", "-c", `exec ${cmd} "$@" >"$LOG" 2>&1`, "sh", host, String(port)],
-    env: { LOG: log },
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-  }).spawn();
-  const team: TeamProcess = { child, ports: new Set(), exited: 0 };
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    for (const p of await agentConnections(port)) if (!known.has(p)) team.ports.add(p);
-    if (team.ports.size >= PLAYERS_PER_TEAM) break;
-    await sleep(250);
-  }
-  for (const p of team.ports) known.add(p);
-  // The server creates bodies one after another and hangs when two teams' bodies are created at
-  // once: wait until the team's agents say they are registered (ours log it), at most 20 s.
-  const registered = Date.now() + 20_000;
-  while (Date.now() < registered) {
-    const text = await Deno.readTextFile(log).catch(() => "");
-    if ((text.match(/registered as unum/g) ?? []).length >= team.ports.size) break;
-    await sleep(250);
-  }
-  return team;
-}
-
-/**
- * Updates the teams' connections from the ones alive now: a lost connection counts as an exit
- * until a new connection replaces it (an agent the server left unanswered connects anew).
- */
-export function trackConnections(
-  teams: Pick<TeamProcess, "ports" | "exited">[],
-  alive: ReadonlySet<number>,
-  known: Set<number>,
-): void {
-  for (const t of teams) {
-    for (const p of [...t.ports]) {
-      if (!alive.has(p)) {
-        t.ports.delete(p);
-        t.exited++;
-      }
-    }
-  }
-  for (const p of alive) {
-    if (known.has(p)) continue;
-    known.add(p);
-    const t = teams.find((t) => t.exited > 0);
-    if (!t) continue;
-    t.ports.add(p);
-    t.exited--;
-  }
-}
-
-/** Signals the team's whole process group. */
-function signalTeam(t: TeamProcess, signal: Deno.Signal): void {
-  try {
-    Deno.kill(-t.child.pid, signal);
-  } catch {
-    // already gone
-  }
-}
-
-async function stopTeam(t: TeamProcess): Promise<void> {
-  signalTeam(t, "SIGTERM");
-  const timer = setTimeout(() => signalTeam(t, "SIGKILL"), 5000);
-  await t.child.status;
-  await sleep(500);
-  signalTeam(t, "SIGKILL");
-  clearTimeout(timer);
-}
-
 interface MatchOptions {
   left: string;
   right: string;
@@ -182,6 +94,8 @@ interface MatchOptions {
   stall: number;
   realtime: boolean;
   games: number;
+  /** A penalty shoot-out of this many rounds each way instead of a game (null: a game). */
+  penalty: Omit<PenaltyOptions, "logDir"> | null;
 }
 
 function parse(args: string[]): MatchOptions {
@@ -199,17 +113,30 @@ function parse(args: string[]): MatchOptions {
         stall: { type: "string", default: "60" },
         realtime: { type: "boolean", default: false },
         games: { type: "string", default: "1" },
+        penalty: { type: "string" },
+        "our-kicker": { type: "string", default: "deno task run-team --mode penalty-kicker" },
+        "our-goalie": { type: "string", default: "deno task run-team --mode penalty-goalie" },
+        "their-kicker": { type: "string" },
+        "their-goalie": { type: "string" },
+        round: { type: "string", default: "40" },
       },
     });
   } catch (e) {
     throw new CliError((e as Error).message.split("\n")[0]);
   }
   const v = parsed.values;
-  if (!v.left?.trim()) throw new CliError("--left: a command is required");
-  if (!v.right?.trim()) throw new CliError("--right: a command is required");
+  const penalty = v.penalty === undefined ? null : {
+    rounds: intFlag("penalty", v.penalty, 1, 1000),
+    ourKicker: v["our-kicker"] as string,
+    ourGoalie: v["our-goalie"] as string,
+    theirKicker: required(v["their-kicker"], "their-kicker"),
+    theirGoalie: required(v["their-goalie"], "their-goalie"),
+    roundSeconds: intFlag("round", v.round as string, 1, 600),
+  };
   return {
-    left: v.left,
-    right: v.right,
+    left: penalty ? "" : required(v.left, "left"),
+    right: penalty ? "" : required(v.right, "right"),
+    penalty,
     half: intFlag("half", v.half as string, 1, 3600),
     server: parseServerSpec(v.server as string),
     logDir: v["log-dir"],
@@ -217,6 +144,11 @@ function parse(args: string[]): MatchOptions {
     realtime: v.realtime as boolean,
     games: intFlag("games", v.games as string, 1, 10000),
   };
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (!value?.trim()) throw new CliError(`--${flag}: a command is required`);
+  return value;
 }
 
 async function play(o: MatchOptions): Promise<Record<string, unknown>> {
@@ -383,6 +315,12 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   try {
+    if (o.penalty) {
+      const logDir = o.logDir ?? await Deno.makeTempDir({ prefix: "penalty-" });
+      await Deno.mkdir(logDir, { recursive: true });
+      console.log(JSON.stringify(await playPenalties({ ...o.penalty, logDir })));
+      return 0;
+    }
     const games: GameResult[] = [];
     for (let i = 0; i < o.games; i++) {
       // Each game's output goes to a folder of its own under --log-dir.

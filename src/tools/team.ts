@@ -1,9 +1,11 @@
 // `deno task run-team [HOST] [PORT] [agent flags]`: starts eleven agent processes with the
-// league's type mix, prefixes every line they print with their unum, and stops them all on
-// Ctrl-C or SIGTERM. Exits with the worst exit code of its agents.
+// league's type mix (or, with --mode, the one player of a penalty shoot-out), prefixes every line
+// they print with their unum, and stops them all on Ctrl-C or SIGTERM. Exits with the worst exit
+// code of its agents.
 
 import { parseFlags } from "../config/flags.ts";
-import { DEFAULT_TEAM } from "../config/cli.ts";
+import { choiceFlag, DEFAULT_TEAM } from "../config/cli.ts";
+import { MODES } from "../strategy/formation.ts";
 
 export const TEAM_USAGE = `Usage: deno task run-team [HOST] [PORT] [flags]
 
@@ -14,6 +16,8 @@ export const TEAM_USAGE = `Usage: deno task run-team [HOST] [PORT] [flags]
   --log-level LEVEL    passed to every agent
   --record-dir DIR     each agent records its traffic to DIR/agent<unum>.jsonl
   --behaviour NAME     passed to every agent: soccer, stand or walk-test (default soccer)
+  --mode MODE          game (eleven agents), or penalty-kicker (unum 2) / penalty-goalie
+                       (unum 1): the one player of a penalty shoot-out (default game)
   --stagger-ms N       wait between one agent's registration and the next agent's start
                        (default 1000; the server drops agents, or hangs, when one connects
                        while it is still creating the previous body)
@@ -84,6 +88,7 @@ async function main(args: string[]): Promise<number> {
         "record-dir": { type: "string" },
         "stagger-ms": { type: "string", default: "1000" },
         behaviour: { type: "string", default: "soccer" },
+        mode: { type: "string", default: "game" },
         help: { type: "boolean", default: false },
       },
     });
@@ -111,7 +116,20 @@ async function main(args: string[]): Promise<number> {
     console.error(`error: PORT: '${portText}' is not a port number 1-65535`);
     return 2;
   }
+  let mode;
+  try {
+    mode = choiceFlag("mode", parsed.values.mode as string, MODES);
+  } catch (e) {
+    console.error(`error: ${(e as Error).message} (see --help)`);
+    return 2;
+  }
+  /** The shoot-out's player wears UT's numbers: the kicker 2, the goalie 1. */
+  const unums = mode === "game"
+    ? Array.from({ length: 11 }, (_, i) => i + 1)
+    : [mode === "penalty-kicker" ? 2 : 1];
   const extra = [
+    "--mode",
+    mode,
     "--behaviour",
     parsed.values.behaviour as string,
     "--team",
@@ -163,7 +181,8 @@ async function main(args: string[]): Promise<number> {
   const logLevel = parsed.values["log-level"] as string;
   const reportsRegistration = logLevel === "info" || logLevel === "debug";
   // Listening before the first spawn: a signal during start-up stops what has started.
-  for (let unum = 1; unum <= 11 && !stopping; unum++) {
+  for (const unum of unums) {
+    if (stopping) break;
     const record = recordDir ? ["--record", `${recordDir}/agent${unum}.jsonl`] : [];
     const child = new Deno.Command(Deno.execPath(), {
       args: agentArgs(unum, host, port, [...extra, ...record]),

@@ -1,0 +1,103 @@
+// `deno task match --penalty N`: a penalty shoot-out on launched servers (rcssserver3d's
+// PenaltyShootout mode): N rounds of our kicker against their goalie, then N of their kicker
+// against our goalie. The kicker's team connects first, so it is the left team, and each round
+// starts from BeforeKickOff with the ball on the centre spot (both players beam), then the
+// left team's kick-off; it ends with a goal, the ball leaving the field (any other play mode),
+// or after `roundSeconds` of game time. Prints one JSON line.
+
+import { MonitorClient, trainer } from "../net/monitor.ts";
+import { launchServer } from "./server_launcher.ts";
+import { sleep, startTeam, stopTeam, type TeamProcess } from "./team_process.ts";
+
+export interface PenaltyOptions {
+  rounds: number;
+  ourKicker: string;
+  ourGoalie: string;
+  theirKicker: string;
+  theirGoalie: string;
+  /** Game seconds a round may last. */
+  roundSeconds: number;
+  logDir: string;
+}
+
+export type RoundEnd = "goal" | "out" | "time";
+
+/** Wall time for both players to beam and settle before each round's kick-off, ms. */
+const BEAM_WAIT_MS = 3000;
+
+/** One side's shoot-out: the kicker's command against the goalie's, `rounds` times. */
+async function shootOut(
+  kicker: string,
+  goalie: string,
+  o: PenaltyOptions,
+  name: string,
+): Promise<RoundEnd[]> {
+  const server = await launchServer({
+    sync: true,
+    halfTime: 100_000,
+    soccerVars: { PenaltyShootout: true },
+  });
+  const teams: TeamProcess[] = [];
+  let monitor: MonitorClient | null = null;
+  try {
+    monitor = await MonitorClient.connect(server.host, server.monitorPort);
+    const known = new Set<number>();
+    const port = server.agentPort;
+    for (const [side, cmd] of [["kicker", kicker], ["goalie", goalie]] as const) {
+      teams.push(
+        await startTeam(cmd, server.host, port, `${o.logDir}/${name}-${side}.log`, known, 1),
+      );
+    }
+    const g = monitor.game;
+    const ends: RoundEnd[] = [];
+    for (let r = 0; r < o.rounds; r++) {
+      await monitor.send(trainer.playMode("BeforeKickOff"));
+      await monitor.send(trainer.ball({ x: 0, y: 0, z: 0.042 }, { x: 0, y: 0, z: 0 }));
+      // Both beam, then stand still before the whistle (the game clock stands meanwhile).
+      await sleep(BEAM_WAIT_MS);
+      await monitor.send(trainer.ball({ x: 0, y: 0, z: 0.042 }, { x: 0, y: 0, z: 0 }));
+      await monitor.send(trainer.kickOff("Left"));
+      const whistle = Date.now();
+      while (g.playMode !== "KickOff_Left" && Date.now() - whistle < 5000) await sleep(50);
+      const kicked = g.time;
+      let end: RoundEnd = "time";
+      let stalled = Date.now();
+      let last = g.time;
+      while (g.time - kicked < o.roundSeconds) {
+        await sleep(100);
+        if (g.playMode === "Goal_Left") {
+          end = "goal";
+          break;
+        }
+        if (g.playMode !== "PlayOn" && g.playMode !== "KickOff_Left") {
+          end = "out";
+          break;
+        }
+        if (g.time !== last) [last, stalled] = [g.time, Date.now()];
+        else if (Date.now() - stalled > 30_000) throw new Error("penalty: the game clock stalled");
+      }
+      ends.push(end);
+      console.error(`penalty: ${name} round ${r + 1}: ${end}`);
+    }
+    return ends;
+  } finally {
+    await Promise.all(teams.map(stopTeam));
+    await monitor?.close();
+    await Deno.copyFile(server.logPath, `${o.logDir}/${name}-server.log`).catch(() => {});
+    await server.stop();
+  }
+}
+
+export async function playPenalties(o: PenaltyOptions): Promise<Record<string, unknown>> {
+  const ours = await shootOut(o.ourKicker, o.theirGoalie, o, "ours");
+  const theirs = await shootOut(o.theirKicker, o.ourGoalie, o, "theirs");
+  const count = (ends: RoundEnd[], e: RoundEnd) => ends.filter((x) => x === e).length;
+  return {
+    penalty: true,
+    rounds: o.rounds,
+    scored: count(ours, "goal"),
+    conceded: count(theirs, "goal"),
+    ours,
+    theirs,
+  };
+}
