@@ -7,7 +7,7 @@ import type { CoreKind } from "../src/core/numeric_core.ts";
 import type { RecordLine } from "../src/tools/recording.ts";
 import { replay, type ReplayFrame, type ReplaySummary } from "../src/tools/replay.ts";
 import { toOwnFrame } from "../src/world/world_view.ts";
-import { AGENT1, AGENT9, fixtureTest, recording, serverMessagesOf } from "./fixtures.ts";
+import { AGENT1, AGENT9, fixtureTest, recording, serverMessagesOf, UT_WALK } from "./fixtures.ts";
 import { makeAgent } from "./helpers.ts";
 
 async function run(
@@ -15,7 +15,7 @@ async function run(
   core: CoreKind,
 ): Promise<{ summary: ReplaySummary; frames: ReplayFrame[] }> {
   const frames: ReplayFrame[] = [];
-  const summary = await replay(lines, (f) => frames.push(f), core);
+  const summary = await replay(lines, (f) => frames.push(f), core, [UT_WALK]);
   return { summary, frames };
 }
 

@@ -12,6 +12,11 @@ export const AGENT9 = decodeURIComponent(
   new URL("rcssserver3d-0.7.3-ut-base-agent9.jsonl.gz", DIR).pathname,
 );
 
+/** Params for replaying the fixtures' UT agents (their walk's foot slip). */
+export const UT_WALK = decodeURIComponent(
+  new URL("../paramfiles/ut_walk.params", import.meta.url).pathname,
+);
+
 const cache = new Map<string, Promise<RecordLine[]>>();
 
 export function recording(path: string): Promise<RecordLine[]> {

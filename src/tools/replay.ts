@@ -1,7 +1,8 @@
-// `deno task replay FILE.jsonl[.gz] [--json] [--core wasm|ts]`: feeds every server → agent
-// message of a recording through the parser and the agent's perception update, with no network. With --json it prints
-// one JSON object per server message and a final {"summary": …} line; without, the summary only.
-// The per-message fields are a stable format that estimation work measures itself with.
+// `deno task replay FILE.jsonl[.gz] [--json] [--core wasm|ts] [--paramsfile F]…`: feeds every
+// server → agent message of a recording through the parser and the agent's perception update,
+// with no network. With --json it prints one JSON object per server message and a final
+// {"summary": …} line; without, the summary only. The per-message fields are a stable format
+// that estimation work measures itself with.
 
 import { parseFlags } from "../config/flags.ts";
 import { Agent } from "../agent/agent.ts";
@@ -117,9 +118,10 @@ export async function replay(
   lines: readonly RecordLine[],
   onFrame: (f: ReplayFrame) => void,
   coreKind: CoreKind = "wasm",
+  paramFiles: readonly string[] = [],
 ): Promise<ReplaySummary> {
   const type = recordedRobotType(lines);
-  const params = await loadAgentParams(type, []);
+  const params = await loadAgentParams(type, paramFiles);
   const agent = new Agent({
     team: recordedTeam(lines),
     unum: 0,
@@ -277,6 +279,7 @@ async function main(args: string[]): Promise<number> {
       options: {
         json: { type: "boolean", default: false },
         core: { type: "string", default: "wasm" },
+        paramsfile: { type: "string", multiple: true, default: [] },
         help: { type: "boolean", default: false },
       },
     });
@@ -285,7 +288,9 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   if (parsed.values.help || parsed.positionals.length !== 1) {
-    console.error("Usage: deno task replay FILE.jsonl[.gz] [--json] [--core wasm|ts]");
+    console.error(
+      "Usage: deno task replay FILE.jsonl[.gz] [--json] [--core wasm|ts] [--paramsfile F]…",
+    );
     return parsed.values.help ? 0 : 2;
   }
   let core: CoreKind;
@@ -314,7 +319,7 @@ async function main(args: string[]): Promise<number> {
     if (!json) return;
     chunks.push(JSON.stringify(f) + "\n");
     if (chunks.length >= 256) flush();
-  }, core);
+  }, core, parsed.values.paramsfile as string[]);
   if (json) {
     chunks.push(JSON.stringify({ summary }) + "\n");
     flush();
