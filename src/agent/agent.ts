@@ -4,6 +4,7 @@
 // behaviours what to do, and has the motion layer's joint targets driven by the joint
 // controller. Everything it holds is its own, its WASM instance included.
 
+import { DEG } from "../util/angles.ts";
 import { bodyModel } from "../body/body_model.ts";
 import { J, JOINTS, NUM_JOINTS, type RobotType } from "../body/joints.ts";
 import { JointController, type JointGains } from "../control/joint_controller.ts";
@@ -64,7 +65,6 @@ export interface AgentOptions {
 
 type Phase = "new" | "scene-sent" | "init-sent";
 
-const DEG = Math.PI / 180;
 /** A localized pose that moves this far (m) within a second was moved by the referee. */
 const RELOCATION_JUMP = 1.2;
 

@@ -4,9 +4,8 @@
 // in view. Radians; positive head pitch looks up.
 
 import type { WorldView } from "../world/world_view.ts";
-import { clamp, wrapAngle } from "../util/angles.ts";
+import { clamp, DEG, wrapAngle } from "../util/angles.ts";
 
-const DEG = Math.PI / 180;
 /** Beyond ±119° of yaw the neck is at its limit. */
 const MAX_YAW = 110 * DEG;
 const SCAN_YAW = 100 * DEG;

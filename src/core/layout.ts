@@ -26,6 +26,19 @@ export const LINE_POINT = 3;
 export const TRACK = 20;
 
 /** Fields of the walkIn slot (one walk step, evaluated at a phase). */
+/** The slots of pfOut: pfMean writes the mean and spread, pfWeight the best log-likelihood and
+ * the effective sample size. */
+export const PF = {
+  X: 0,
+  Y: 1,
+  THETA: 2,
+  SX: 3,
+  SY: 4,
+  STHETA: 5,
+  BEST: 6,
+  ESS: 7,
+} as const;
+
 export const W = {
   /** Phase of the step, 0 … 1. */
   PHASE: 0,

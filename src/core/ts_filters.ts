@@ -3,7 +3,7 @@
 // and the constant-velocity Kalman filter of the ball and player tracks. It shares the layout
 // of core/layout.ts and the same xorshift32 random stream, so both cores agree to 1e-9.
 
-import { LANDMARK, LINE_POINT, OFFSET, PARTICLE, TRACK } from "./layout.ts";
+import { LANDMARK, LINE_POINT, OFFSET, PARTICLE, PF, TRACK } from "./layout.ts";
 
 export interface GridShape {
   width: number;
@@ -65,8 +65,8 @@ export class TsFilters {
 
   /**
    * Multiplies each weight by the likelihood of the landmark and line-point observations and
-   * normalises. Writes the best log-likelihood to pfOut[6] and the effective sample size to
-   * pfOut[7]; returns the best log-likelihood.
+   * normalises. Writes the best log-likelihood to pfOut[PF.BEST] and the effective sample size
+   * to pfOut[PF.ESS]; returns the best log-likelihood.
    */
   pfWeight(n: number, nLandmarks: number, nPoints: number): number {
     const m = this.m;
@@ -113,8 +113,8 @@ export class TsFilters {
       m[o + 3] = w;
       sq += w * w;
     }
-    m[OFFSET.pfOut + 6] = best;
-    m[OFFSET.pfOut + 7] = 1 / sq;
+    m[OFFSET.pfOut + PF.BEST] = best;
+    m[OFFSET.pfOut + PF.ESS] = 1 / sq;
     return best;
   }
 
@@ -145,7 +145,7 @@ export class TsFilters {
     }
   }
 
-  /** Weighted mean and spread into pfOut[0..5]: x, y, θ, σx, σy, σθ. */
+  /** Weighted mean and spread into pfOut (PF.X … PF.STHETA). */
   pfMean(n: number): void {
     const m = this.m;
     let sx = 0, sy = 0, sc = 0, ss = 0, sw = 0;
@@ -167,12 +167,12 @@ export class TsFilters {
       vy += w * (m[o + 1] - my) * (m[o + 1] - my);
     }
     const r = Math.sqrt(sc * sc + ss * ss) / sw;
-    m[OFFSET.pfOut] = mx;
-    m[OFFSET.pfOut + 1] = my;
-    m[OFFSET.pfOut + 2] = Math.atan2(ss, sc);
-    m[OFFSET.pfOut + 3] = Math.sqrt(vx / sw);
-    m[OFFSET.pfOut + 4] = Math.sqrt(vy / sw);
-    m[OFFSET.pfOut + 5] = Math.sqrt(-2 * Math.log(r > 1e-12 ? (r < 1 ? r : 1) : 1e-12));
+    m[OFFSET.pfOut + PF.X] = mx;
+    m[OFFSET.pfOut + PF.Y] = my;
+    m[OFFSET.pfOut + PF.THETA] = Math.atan2(ss, sc);
+    m[OFFSET.pfOut + PF.SX] = Math.sqrt(vx / sw);
+    m[OFFSET.pfOut + PF.SY] = Math.sqrt(vy / sw);
+    m[OFFSET.pfOut + PF.STHETA] = Math.sqrt(-2 * Math.log(r > 1e-12 ? (r < 1 ? r : 1) : 1e-12));
   }
 
   /**

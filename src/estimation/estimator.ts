@@ -2,6 +2,8 @@
 // torso tilt, odometry, the particle-filter localizer, the ball filter and the player tracks.
 // It reads only perceptors (never ground truth) and writes self and ball into the world state.
 
+import { DEG } from "../util/angles.ts";
+import { PF } from "../core/layout.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import type { ParamSet } from "../config/params.ts";
 import type { Perception, PlayerPartName } from "../protocol/perception.ts";
@@ -17,8 +19,6 @@ import {
 import { Odometry } from "./odometry.ts";
 import { PlayerTracker } from "./player_tracker.ts";
 import { TiltFilter } from "./tilt.ts";
-
-const DEG = Math.PI / 180;
 
 /** cos 35°: with the torso tilted further, vision is not used. */
 const UPRIGHT_FOR_VISION = Math.cos(35 * Math.PI / 180);
@@ -164,7 +164,7 @@ export class Estimator {
   private observeObjects(p: Perception, world: WorldState, pose: Pose): void {
     const v = p.vision!;
     const c = Math.cos(pose.theta), s = Math.sin(pose.theta);
-    const spread = Math.hypot(this.core.pfOut[3], this.core.pfOut[4]);
+    const spread = Math.hypot(this.core.pfOut[PF.SX], this.core.pfOut[PF.SY]);
     if (v.ball) {
       const r = this.projector.project(v.ball);
       const x = pose.x + c * r[0] - s * r[1], y = pose.y + s * r[0] + c * r[1];

@@ -6,7 +6,7 @@
 // once the landmarks have repeated it.
 
 import type { NumericCore } from "../core/numeric_core.ts";
-import { MAX_PARTICLES, PARTICLE } from "../core/layout.ts";
+import { MAX_PARTICLES, PARTICLE, PF } from "../core/layout.ts";
 import { FIELD_LENGTH, FIELD_WIDTH } from "./field.ts";
 import type { ObservationCounts } from "./observations.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
@@ -128,11 +128,11 @@ export class Localizer {
       this.seedAt(landmarkPose[0], landmarkPose[1], landmarkPose[2], 0.2, 0.1, keep);
       quality = Math.exp(this.core.pfWeight(this.n, counts.landmarks, counts.points) / obs);
     }
-    if (this.core.pfOut[7] < this.n / 2) this.core.pfResample(this.n);
+    if (this.core.pfOut[PF.ESS] < this.n / 2) this.core.pfResample(this.n);
     this.core.pfMean(this.n);
     this.readMean();
     const out = this.core.pfOut;
-    const tightness = Math.exp(-Math.hypot(out[3], out[4]) / 0.3);
+    const tightness = Math.exp(-Math.hypot(out[PF.SX], out[PF.SY]) / 0.3);
     this.confidence = Math.min(1, quality) * tightness;
     if (this.confidence >= CONFIDENT) {
       this.frames = 0;
@@ -177,6 +177,6 @@ export class Localizer {
 
   private readMean(): void {
     const o = this.core.pfOut;
-    this.pose = { x: o[0], y: o[1], theta: o[2] };
+    this.pose = { x: o[PF.X], y: o[PF.Y], theta: o[PF.THETA] };
   }
 }

@@ -8,9 +8,8 @@ import type { ParamSet } from "../config/params.ts";
 import { LEG_FIRST_JOINT } from "../body/joints.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import { W } from "../core/layout.ts";
-import { clamp } from "../util/angles.ts";
+import { clamp, DEG } from "../util/angles.ts";
 
-const DEG = Math.PI / 180;
 const G = 9.81;
 const COM_MEAN_SECONDS = 1;
 

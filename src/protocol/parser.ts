@@ -4,6 +4,7 @@
 // a ParseError with the offset and what was wrong. Angles become radians and body-frame vectors
 // (gyro, accelerometer, foot forces) the agent frame (x forward, y left, z up) here.
 
+import { DEG } from "../util/angles.ts";
 import { NUM_JOINTS } from "../body/joints.ts";
 import { JOINT_BASE, K, keywordId } from "./keywords.ts";
 import { playModeFromName } from "./playmode.ts";
@@ -31,7 +32,6 @@ export type ParseResult =
   | { ok: true; perception: Perception }
   | { ok: false; error: ParseError };
 
-const DEG = Math.PI / 180;
 const OPEN = 40;
 const CLOSE = 41;
 

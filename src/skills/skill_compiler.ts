@@ -3,14 +3,13 @@
 // ≥ 0, scale > 0), resolves REFLECTSKILL, and loads skill files from disk. Errors are
 // SkillErrors at the offending expression's line and column.
 
+import { DEG } from "../util/angles.ts";
 import { ConfigError, type ParamSet } from "../config/params.ts";
 import type { Command, Expr, PoseExprs, SkillNode, SklFile } from "./skl_ast.ts";
 import { parseSkl } from "./skl_parser.ts";
 import { SkillError, type SourcePos } from "./skill_error.ts";
 import { mirrorSkill } from "./skill_mirror.ts";
 import type { FootPose, Keyframe, Skill, SkillLibrary, Step } from "./skill.ts";
-
-const DEG = Math.PI / 180;
 
 /** Where an expression begins (a binary node's own position is its operator's). */
 export function exprStart(e: Expr): SourcePos {

@@ -315,11 +315,16 @@ async function main(args: string[]): Promise<number> {
     Deno.stdout.writeSync(enc.encode(chunks.join("")));
     chunks.length = 0;
   };
-  const summary = await replay(lines, (f) => {
-    if (!json) return;
-    chunks.push(JSON.stringify(f) + "\n");
-    if (chunks.length >= 256) flush();
-  }, core, parsed.values.paramsfile as string[]);
+  const summary = await replay(
+    lines,
+    (f) => {
+      if (!json) return;
+      chunks.push(JSON.stringify(f) + "\n");
+      if (chunks.length >= 256) flush();
+    },
+    core,
+    parsed.values.paramsfile as string[],
+  );
   if (json) {
     chunks.push(JSON.stringify({ summary }) + "\n");
     flush();
