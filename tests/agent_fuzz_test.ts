@@ -117,3 +117,32 @@ fixtureTest(
     }
   },
 );
+
+fixtureTest(
+  "agent fuzz: a non-finite estimate starts afresh at the next vision frame",
+  async () => {
+    const { agent } = await makeAgent(9, 4, "UTAustinVilla_Base", "error");
+    const half = Math.floor(messages.length / 2);
+    messages.slice(0, half).forEach((m) => agent.onMessage(m));
+    const core = agent.options.core;
+    core.particles.fill(NaN);
+    core.tracks.fill(NaN);
+    let visions = 0, selfBack = 0, lost = false;
+    for (let i = half; i < messages.length; i++) {
+      agent.onMessage(messages[i]);
+      if (messages[i].includes("(See")) visions++;
+      const { self, ball } = agent.world;
+      // Unknown for a moment is allowed; NaN never.
+      assert.ok(!self || (Number.isFinite(self.x) && Number.isFinite(self.theta)), `self at ${i}`);
+      assert.ok(!ball || (Number.isFinite(ball.x) && Number.isFinite(ball.vx)), `ball at ${i}`);
+      if (!self) lost = true;
+      else if (lost && selfBack === 0) selfBack = visions;
+    }
+    assert.ok(lost && selfBack >= 1 && selfBack <= 2, `self back after ${selfBack} vision frames`);
+    const c = clean.view, w = agent.world;
+    assert.ok(
+      Math.hypot(w.self!.x - c.self!.x, w.self!.y - c.self!.y) < 0.3,
+      "ends where clean ends",
+    );
+  },
+);

@@ -73,6 +73,13 @@ export class BallTracker {
     return s ? { ...s, cov: this.core.tracks.subarray(T * TRACK + 4, T * TRACK + TRACK) } : null;
   }
 
+  /** Drops the track: the next sighting starts it again. */
+  forget(): void {
+    this.known = false;
+    this.fitting = false;
+    this.sightings = 0;
+  }
+
   predict(dt: number): void {
     if (this.known) {
       this.core.kfPredict(T, dt, this.params.decay, this.params.qPos, this.params.qVel);

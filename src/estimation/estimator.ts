@@ -157,6 +157,10 @@ export class Estimator {
       }
       this.lastFilterMs = performance.now() - t0;
     }
+    // A non-finite estimate starts afresh from the next good observation, never stays NaN.
+    if (this.localizer.pose && !finitePose(this.localizer.pose)) this.localizer.forget();
+    if (this.ball.state && !finitePose(this.ball.state)) this.ball.forget();
+    this.players.forgetNonFinite();
     world.self = this.self;
     world.ball = this.ball.state;
   }
@@ -196,4 +200,11 @@ export class Estimator {
       );
     }
   }
+}
+
+function finitePose(
+  p: { x: number; y: number; theta?: number; vx?: number; vy?: number },
+): boolean {
+  return Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(p.theta ?? 0) &&
+    Number.isFinite(p.vx ?? 0) && Number.isFinite(p.vy ?? 0);
 }

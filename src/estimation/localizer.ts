@@ -84,6 +84,13 @@ export class Localizer {
     this.readMean();
   }
 
+  /** Drops the estimate: the next vision frame starts the filter again. */
+  forget(): void {
+    this.pose = null;
+    this.confidence = 0;
+    this.lostFrames = 0;
+  }
+
   /** Spreads all particles uniformly over the field. */
   private spread(): void {
     const p = this.core.particles;

@@ -72,6 +72,14 @@ export class PlayerTracker {
     p.seen = now;
   }
 
+  /** Drops any track whose estimate is not finite; the next sighting starts it again. */
+  forgetNonFinite(): void {
+    for (let i = 0; i < this.players.length; i++) {
+      const p = this.players[i];
+      if (p && !(Number.isFinite(p.x) && Number.isFinite(p.y))) this.players[i] = null;
+    }
+  }
+
   /** Every tracked player (the array is reused; copy what you keep). */
   all(): readonly (TrackedPlayer | null)[] {
     return this.players;
