@@ -146,3 +146,16 @@ fixtureTest(
     );
   },
 );
+
+fixtureTest(
+  "deno task fuzz: mutated real traffic through whole agents, no exception, none poisoned",
+  async () => {
+    const { fuzz } = await import("../src/tools/fuzz.ts");
+    const stream = { messages, type: 4 as const, team: "UTAustinVilla_Base" };
+    const r = await fuzz([stream], 6000, 0.05, 3);
+    assert.equal(r.messages, 6000);
+    assert.ok(r.mutated > 200, `${r.mutated} mutated`);
+    assert.equal(r.agents, 3);
+    assert.deepEqual([r.exceptions, r.poisoned], [0, 0], r.firstException ?? "");
+  },
+);
