@@ -18,7 +18,12 @@ if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
 fi
 # Run the deno binary itself (not the npx wrapper) in a session of its own: the recorded pid is
 # then the process group of the launcher and its eleven agents.
-deno_bin="$(command -v deno || true)"
+# The competition bundle brings its own runtime (bin/deno); otherwise deno from PATH, or npx's.
+if [ -x "$here/bin/deno" ]; then
+  deno_bin="$here/bin/deno"
+else
+  deno_bin="$(command -v deno || true)"
+fi
 if [ -z "$deno_bin" ]; then
   deno_bin="$(npx -y deno@2 eval 'console.log(Deno.execPath())')"
 fi
@@ -27,7 +32,7 @@ if [ ! -f "$here/core-as/build/core.wasm" ]; then
   "$deno_bin" run -A "$here/build.ts" >"$here/.run/build.log" 2>&1 ||
     { echo "start.sh: building core.wasm failed, see $here/.run/build.log" >&2; exit 1; }
 fi
-setsid nohup "$deno_bin" run --allow-net --allow-read --allow-write --allow-run \
+setsid nohup "$deno_bin" run --cached-only --allow-net --allow-read --allow-write --allow-run \
   "$here/src/tools/team.ts" --mode "${DENONAO_MODE:-game}" "$host" "$port" \
   >"$here/.run/team.log" 2>&1 &
 pid=$!

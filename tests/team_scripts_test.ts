@@ -1,5 +1,6 @@
 // The team launcher and the competition scripts, end to end against the fake server: eleven
-// agent processes with the league's type mix, unum-prefixed output, and a clean stop.
+// agent processes with the league's type mix, unum-prefixed output, and a clean stop; and the
+// offline bundle, unpacked and started with a PATH that has no node, npx or deno.
 
 import assert from "assert";
 import { FakeServer, type Script } from "../src/testing/fake_server.ts";
@@ -152,6 +153,69 @@ Deno.test({
     assert.ok(alive(bystander.pid), "kill.sh leaves other processes alone");
     bystander.kill("SIGKILL");
     await bystander.status;
+    await server.finished(11, 10000);
+    await server.close();
+    await Deno.remove(dir, { recursive: true });
+  },
+});
+
+Deno.test({
+  name: "bundle: unpacked elsewhere, with no node, npx or deno on PATH, eleven agents play",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const { makeBundle } = await import("../src/tools/bundle.ts");
+    const dir = await Deno.makeTempDir();
+    const tarball = await makeBundle(`${dir}/dist`);
+    const untar = await new Deno.Command("tar", { args: ["-C", dir, "-xzf", tarball] }).output();
+    assert.equal(untar.code, 0);
+    const top = `${dir}/${tarball.replace(/^.*\/(denonao-[^/]*)-linux-x64\.tar\.gz$/, "$1")}`;
+    // A PATH with only the shell tools the scripts use, and an empty Deno cache.
+    const bin = `${dir}/bin`;
+    await Deno.mkdir(bin);
+    for (
+      const tool of [
+        "bash",
+        "dirname",
+        "mkdir",
+        "cat",
+        "setsid",
+        "nohup",
+        "sleep",
+        "tail",
+        "rm",
+        "seq",
+      ]
+    ) {
+      for (const where of ["/usr/bin", "/bin"]) {
+        try {
+          await Deno.symlink(`${where}/${tool}`, `${bin}/${tool}`);
+          break;
+        } catch {
+          // not there, or already linked
+        }
+      }
+    }
+    const env = { PATH: bin, HOME: dir, DENO_DIR: `${dir}/deno-cache` };
+    const server = FakeServer.start({ script: endless, paceMs: 20 });
+    const sh = (script: string, ...args: string[]) =>
+      new Deno.Command(`${bin}/bash`, {
+        args: [`${top}/${script}`, ...args],
+        env,
+        clearEnv: true,
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+    const started = await sh("start.sh", "127.0.0.1", String(server.port));
+    assert.equal(started.code, 0, new TextDecoder().decode(started.stderr));
+    await waitFor(
+      "11 registered agents",
+      () => registered(server),
+      60000,
+      () => Deno.readTextFileSync(`${top}/.run/team.log`),
+    );
+    checkTypes(server);
+    assert.equal((await sh("kill.sh")).code, 0);
     await server.finished(11, 10000);
     await server.close();
     await Deno.remove(dir, { recursive: true });

@@ -37,6 +37,8 @@ export function agentArgs(
   const main = decodeURIComponent(new URL("../../main.ts", import.meta.url).pathname);
   return [
     "run",
+    // The agent needs nothing from the network (the offline bundle runs it so).
+    "--cached-only",
     "--allow-net",
     "--allow-read",
     "--allow-write",
