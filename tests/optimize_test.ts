@@ -102,6 +102,12 @@ Deno.test("fitness: falls, misses and failures cost more than speed or distance 
   assert.ok(getup(4, 2) > getup(4, 3));
 });
 
+/** A real space file, so that the --out check is what fails. */
+const ROOT_SPACE = decodeURIComponent(
+  new URL("../paramfiles/spaces/", import.meta.url).pathname +
+    [...Deno.readDirSync(new URL("../paramfiles/spaces/", import.meta.url))][0].name,
+);
+
 Deno.test("optimize and match CLIs: bad flags are one line and exit 2", async () => {
   const run = async (script: string, args: string[]) => {
     const url = new URL(`../src/${script}`, import.meta.url);
@@ -126,7 +132,13 @@ Deno.test("optimize and match CLIs: bad flags are one line and exit 2", async ()
         ["kick", "--space", "x", "--sigma", "2"],
         /--sigma: '2' is not in \(0, 1\]/,
       ],
+      [
+        "optimize/main.ts",
+        ["kick", "--space", `${ROOT_SPACE}`, "--out", "/nonexistent/x.params"],
+        /--out: cannot write \/nonexistent\/x\.params/,
+      ],
       ["tools/match.ts", ["--right", "x"], /--left: a command is required/],
+      ["tools/match.ts", ["--penalty", "3", "--their-kicker", "k"], /--their-goalie/],
       ["tools/match.ts", ["--left", "x", "--right", "y", "--half", "0"], /--half/],
       ["tools/match.ts", ["--left", "x", "--right", "y", "--server", "nowhere"], /--server/],
     ] as const

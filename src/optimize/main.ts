@@ -107,6 +107,7 @@ async function parse(args: string[]): Promise<Options> {
   if (!isRobotType(type)) throw new CliError(`--type: '${v.type}' is not a robot type 0-4`);
   const sigma = Number(v.sigma);
   if (!(sigma > 0 && sigma <= 1)) throw new CliError(`--sigma: '${v.sigma}' is not in (0, 1]`);
+  await checkWritable(v.out as string);
   return {
     task,
     dims: await loadSpace(v.space as string),
@@ -124,6 +125,16 @@ async function parse(args: string[]): Promise<Options> {
     jitter: numberFlag("jitter", v.jitter as string, 0, 0.1),
     fallCost: numberFlag("fall-cost", v["fall-cost"] as string, 0, 1000),
   };
+}
+
+/** The --out file must be writable before hours of optimization, not after them. */
+async function checkWritable(path: string): Promise<void> {
+  try {
+    const f = await Deno.open(path, { write: true, create: true });
+    f.close();
+  } catch (e) {
+    throw new CliError(`--out: cannot write ${path}: ${(e as Error).message.split(":")[0]}`);
+  }
 }
 
 /**
