@@ -11,6 +11,8 @@ import { PlayMode } from "../protocol/playmode.ts";
 
 /** A message's server time may jump ahead this far (s): a paused server, a dropped stretch. */
 const MAX_TIME_STEP = 60;
+/** Two dropped times this close (s) in a row are a new timeline, taken from then on. */
+const RESYNC_STEP = 0.1;
 /** A game lasts at most this long, extra time included (s). */
 const MAX_GAME_TIME = 3600;
 /** Joint angles may exceed their limits by this much (rad, ~10°). */
@@ -31,6 +33,8 @@ export type Warn = (line: string) => void;
 
 export class PerceptionGuard {
   private lastTime = NaN;
+  /** The last dropped time, which the next message may confirm as a new timeline. */
+  private pendingTime = NaN;
   private unum: number | null = null;
   private side: Side | null = null;
   private gameOver = false;
@@ -51,9 +55,16 @@ export class PerceptionGuard {
       const t = p.time;
       const ok = Number.isFinite(t) && t >= 0 &&
         (Number.isNaN(this.lastTime) || (t >= this.lastTime && t - this.lastTime <= MAX_TIME_STEP));
-      if (ok) this.lastTime = t;
-      else {
+      // A new timeline that two messages in a row agree on is the server's (a restarted or
+      // re-joined server), not a wild value.
+      const resync = !ok && Number.isFinite(t) && t > this.pendingTime &&
+        t - this.pendingTime <= RESYNC_STEP;
+      if (ok || resync) {
+        this.lastTime = t;
+        this.pendingTime = NaN;
+      } else {
         drop("time", `server time ${t} after ${this.lastTime}`);
+        this.pendingTime = t;
         p.time = null;
       }
     }
