@@ -43,8 +43,15 @@ export type Role = typeof ROLES[number] | "subGoalie";
  * players).
  */
 export function rolesToFill(goalieOut: boolean): readonly Role[] {
-  return goalieOut ? ["goalie", "onBall", "subGoalie", ...ROLES.slice(2)] : ROLES;
+  return goalieOut ? GOALIE_OUT_ROLES : ROLES;
 }
+
+const GOALIE_OUT_ROLES: readonly Role[] = Object.freeze([
+  "goalie",
+  "onBall",
+  "subGoalie",
+  ...ROLES.slice(2),
+]);
 
 export interface Point {
   x: number;
