@@ -186,20 +186,20 @@ export class BallTracker {
   private fitMotion(sigma: number, sigmaRel: number): void {
     // The kick came after the first sighting: once three others hold the motion, it is left out.
     const first = this.sightings >= 4 ? 1 : 0, n = this.sightings - first;
-    const r = this.recent.subarray(3 * first);
-    const k = frictionRate(this.params.decay), t0 = r[2], tn = r[3 * (n - 1) + 2];
+    const r = this.recent, o = 3 * first;
+    const k = frictionRate(this.params.decay), t0 = r[o + 2], tn = r[o + 3 * (n - 1) + 2];
     let pm = 0, xm = 0, ym = 0;
-    for (let i = 0; i < n; i++) {
-      pm += rolled(k, r[3 * i + 2] - t0) / n;
-      xm += r[3 * i] / n;
-      ym += r[3 * i + 1] / n;
+    for (let i = o; i < o + 3 * n; i += 3) {
+      pm += rolled(k, r[i + 2] - t0) / n;
+      xm += r[i] / n;
+      ym += r[i + 1] / n;
     }
     let spp = 0, spx = 0, spy = 0;
-    for (let i = 0; i < n; i++) {
-      const d = rolled(k, r[3 * i + 2] - t0) - pm;
+    for (let i = o; i < o + 3 * n; i += 3) {
+      const d = rolled(k, r[i + 2] - t0) - pm;
       spp += d * d;
-      spx += d * (r[3 * i] - xm);
-      spy += d * (r[3 * i + 1] - ym);
+      spx += d * (r[i] - xm);
+      spy += d * (r[i + 1] - ym);
     }
     if (spp <= 0) return;
     const v0x = spx / spp,
