@@ -27,6 +27,9 @@ const UPRIGHT_FOR_VISION = Math.cos(35 * Math.PI / 180);
  * estimate lags it (a fall's first frames placed a robot 16 m off, outside the field).
  */
 const MAX_VISION_SWAY = 1.5;
+/** How wide the particle cloud is made around the pose once the robot is up again (m, rad). */
+const GETUP_SPREAD_XY = 0.3;
+const GETUP_SPREAD_THETA = 0.3;
 
 export interface EstimatorParams {
   /** Vision updates of the localizer, ball and players; off leaves only tilt and odometry. */
@@ -76,6 +79,8 @@ const PARTS: readonly PlayerPartName[] = ["head", "llowerarm", "rlowerarm", "lfo
 export class Estimator {
   readonly tilt = new TiltFilter();
   readonly odometry = new Odometry();
+  /** The last vision frame came while the robot was down. */
+  private wasDown = false;
   readonly localizer: Localizer;
   readonly ball: BallTracker;
   readonly players: PlayerTracker;
@@ -148,7 +153,15 @@ export class Estimator {
       // Lying, tipping over or falling, the camera's pose is too uncertain to place anything by.
       const g = world.gyro;
       const swaying = g !== null && Math.hypot(g.x, g.y) > MAX_VISION_SWAY;
-      if (this.tilt.up[2] > UPRIGHT_FOR_VISION && !swaying) {
+      const upright = this.tilt.up[2] > UPRIGHT_FOR_VISION;
+      // Back up after lying: the pose drifted while down, so the cloud is widened around it for
+      // the first frames of vision to place.
+      if (upright && this.wasDown && this.localizer.pose) {
+        const q = this.localizer.pose;
+        this.localizer.seedAt(q.x, q.y, q.theta, GETUP_SPREAD_XY, GETUP_SPREAD_THETA);
+      }
+      this.wasDown = !upright;
+      if (upright && !swaying) {
         const counts = fillObservations(v, world.side, this.projector, core, this.params.noise);
         this.localizer.correct(counts, poseFromLandmarks(core, counts.landmarks));
         this.lastVision = world.time;
