@@ -14,7 +14,6 @@ const EPS: f64 = 1e-9;
 let DIST: usize = 0;
 let COST: usize = 0;
 let CHOICE: usize = 0;
-let SCRATCH: usize = 0;
 let OUT: usize = 0;
 
 /** Assigns the role slots: `base` in bytes, the others in float64 elements from base. */
@@ -23,13 +22,11 @@ export function setRoleLayout(
   dist: i32,
   cost: i32,
   choice: i32,
-  scratch: i32,
   out: i32,
 ): void {
   DIST = base + (<usize> dist << 3);
   COST = base + (<usize> cost << 3);
   CHOICE = base + (<usize> choice << 3);
-  SCRATCH = base + (<usize> scratch << 3);
   OUT = base + (<usize> out << 3);
 }
 
@@ -56,6 +53,25 @@ function compare(a: usize, b: usize, len: i32): i32 {
 }
 
 /**
+ * Compares the tuple src (len, descending) with x merged in, without building it, against b
+ * (len + 1 values): −1, 0 or 1 as compare() would. Most candidates lose on the first values.
+ */
+function compareMerged(src: usize, len: i32, x: f64, b: usize): i32 {
+  let i = 0, placed = false;
+  for (let o = 0; o <= len; o++) {
+    let v: f64;
+    if (!placed && (i >= len || ld(src, i) < x)) {
+      v = x;
+      placed = true;
+    } else v = ld(src, i++);
+    const d = v - ld(b, o);
+    if (d < -EPS) return -1;
+    if (d > EPS) return 1;
+  }
+  return 0;
+}
+
+/**
  * Best mapping of `players` players to the first min(players, roles) roles, from the distance
  * matrix (player-major, MAX per row) into OUT[role] = player index; returns the mappings
  * evaluated.
@@ -63,29 +79,26 @@ function compare(a: usize, b: usize, len: i32): i32 {
 export function assignRoles(players: i32, roles: i32): i32 {
   const k = players < roles ? players : roles;
   const full = (1 << players) - 1;
-  const a = SCRATCH, b = SCRATCH + (<usize> MAX << 3);
   let evaluated = 0;
   let bestSet = 0;
   for (let s = 1; s <= full; s++) {
     const size = <i32> popcnt(s);
     if (size > k) continue;
     const role = size - 1;
-    let cand = a, best = b, bestPlayer = -1;
+    // The best tuple so far is built in place in the subset's own row.
+    const best = row(s);
+    let bestPlayer = -1;
     for (let p = 0; p < players; p++) {
       if ((s & (1 << p)) == 0) continue;
-      insert(cand, row(s ^ (1 << p)), role, ld(DIST, p * MAX + role));
+      const src = row(s ^ (1 << p)), x = ld(DIST, p * MAX + role);
       evaluated++;
-      if (bestPlayer < 0 || compare(cand, best, size) < 0) {
-        const t = cand;
-        cand = best;
-        best = t;
+      if (bestPlayer < 0 || compareMerged(src, role, x, best) < 0) {
+        insert(best, src, role, x);
         bestPlayer = p;
       }
     }
-    const r = row(s);
-    for (let i = 0; i < size; i++) st(r, i, ld(best, i));
     st(CHOICE, s, <f64> bestPlayer);
-    if (size == k && (bestSet == 0 || compare(r, row(bestSet), k) < 0)) bestSet = s;
+    if (size == k && (bestSet == 0 || compare(best, row(bestSet), k) < 0)) bestSet = s;
   }
   let s = bestSet;
   for (let role = k - 1; role >= 0; role--) {

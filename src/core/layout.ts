@@ -113,8 +113,6 @@ const sizes = {
   /** The DP's best cost tuple per subset of players (ROLE_MAX each) and its last player. */
   roleCost: (1 << ROLE_MAX) * ROLE_MAX,
   roleChoice: 1 << ROLE_MAX,
-  /** Two candidate cost tuples. */
-  roleScratch: 2 * ROLE_MAX,
   /** Out of assignRoles: the player index of each role. */
   roleOut: ROLE_MAX,
 } as const;

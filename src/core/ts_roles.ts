@@ -28,34 +28,51 @@ export class TsRoles {
     return 0;
   }
 
+  /**
+   * Compares src (len, descending) with x merged in, without building it, against b (len + 1
+   * values), as compare() would. Most candidates lose on the first values.
+   */
+  private compareMerged(src: number, len: number, x: number, b: number): number {
+    const m = this.m;
+    let i = 0, placed = false;
+    for (let o = 0; o <= len; o++) {
+      let v: number;
+      if (!placed && (i >= len || m[src + i] < x)) {
+        v = x;
+        placed = true;
+      } else v = m[src + i++];
+      const d = v - m[b + o];
+      if (d < -EPS) return -1;
+      if (d > EPS) return 1;
+    }
+    return 0;
+  }
+
   assignRoles(players: number, roles: number): number {
     const m = this.m;
     const k = Math.min(players, roles);
     const full = (1 << players) - 1;
     const dist = OFFSET.roleDist, choice = OFFSET.roleChoice;
     const row = (s: number) => OFFSET.roleCost + s * ROLE_MAX;
-    const a = OFFSET.roleScratch, b = OFFSET.roleScratch + ROLE_MAX;
     let evaluated = 0, bestSet = 0;
     for (let s = 1; s <= full; s++) {
       const size = popcount(s);
       if (size > k) continue;
       const role = size - 1;
-      let cand = a, best = b, bestPlayer = -1;
+      // The best tuple so far is built in place in the subset's own row.
+      const best = row(s);
+      let bestPlayer = -1;
       for (let p = 0; p < players; p++) {
         if ((s & (1 << p)) === 0) continue;
-        this.insert(cand, row(s ^ (1 << p)), role, m[dist + p * ROLE_MAX + role]);
+        const src = row(s ^ (1 << p)), x = m[dist + p * ROLE_MAX + role];
         evaluated++;
-        if (bestPlayer < 0 || this.compare(cand, best, size) < 0) {
-          const t = cand;
-          cand = best;
-          best = t;
+        if (bestPlayer < 0 || this.compareMerged(src, role, x, best) < 0) {
+          this.insert(best, src, role, x);
           bestPlayer = p;
         }
       }
-      const r = row(s);
-      for (let i = 0; i < size; i++) m[r + i] = m[best + i];
       m[choice + s] = bestPlayer;
-      if (size === k && (bestSet === 0 || this.compare(r, row(bestSet), k) < 0)) bestSet = s;
+      if (size === k && (bestSet === 0 || this.compare(best, row(bestSet), k) < 0)) bestSet = s;
     }
     let s = bestSet;
     for (let role = k - 1; role >= 0; role--) {

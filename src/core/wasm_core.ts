@@ -75,7 +75,6 @@ export async function createWasmCore(
     OFFSET.roleDist,
     OFFSET.roleCost,
     OFFSET.roleChoice,
-    OFFSET.roleScratch,
     OFFSET.roleOut,
   );
   x.setGrid(base + GRID_BYTE_OFFSET, GRID.width, GRID.height, GRID.x0, GRID.y0, GRID.resolution);
