@@ -8,7 +8,7 @@
 import { FIELD_LENGTH, GOAL_WIDTH } from "../estimation/field.ts";
 import type { Pose2 } from "../motion/walk_to.ts";
 import { PlayMode } from "../protocol/playmode.ts";
-import { chooseDive, DIVE_SKILLS } from "../strategy/goalie_dive.ts";
+import { DIVE_SKILLS, diveNow } from "../strategy/goalie_dive.ts";
 import { goalieTarget } from "../strategy/goalie.ts";
 import { APPROACH, BallPlayer, walkAround } from "./ball_play.ts";
 import type { BehaviorContext, BehaviorFactory } from "./decision.ts";
@@ -19,8 +19,6 @@ const AREA_DEPTH = 1.8;
 const AREA_HALF_WIDTH = 3.9 / 2;
 /** The goalie's torso stays this far inside the area's lines (its arms and legs reach out). */
 const AREA_MARGIN = 0.35;
-/** The goalie dives only at a ball it saw this recently (s). */
-const DIVE_BALL_AGE = 0.2;
 
 function playing(mode: PlayMode, kickOff: PlayMode): boolean {
   return mode === PlayMode.PlayOn || mode === kickOff;
@@ -68,12 +66,9 @@ export const penaltyGoalie: BehaviorFactory<SoccerOptions> = {
       const v = ctx.view;
       if (v.playMode === PlayMode.GameOver) return null;
       if (!v.self) return { kind: "walk", vx: 0, vy: 0, vth: 0.6 };
-      const ball = v.ball ?? { x: 0, y: 0, vx: 0, vy: 0 };
-      if (o.dive && v.ball && v.ballAge <= DIVE_BALL_AGE) {
-        const track = { x: ball.x, y: ball.y, vx: ball.vx, vy: ball.vy, cov: null };
-        const dive = chooseDive(track, v.self, o.ballDecay, o.dive).dive;
-        if (dive) return { kind: "skill", name: DIVE_SKILLS[dive] };
-      }
+      const dive = o.dive ? diveNow(v, o.ballDecay, o.dive) : null;
+      if (dive) return { kind: "skill", name: DIVE_SKILLS[dive] };
+      const ball = v.ball ?? { x: 0, y: 0 };
       return walkAround(v.self, penaltyGoalieSpot(ball.x, ball.y), [], o.limits, APPROACH);
     },
   }),

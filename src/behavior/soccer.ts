@@ -4,7 +4,7 @@
 // walks to the role's spot facing the ball, around other players, and away from the ball
 // during the opponents' set plays.
 
-import { chooseDive, type Dive, DIVE_SKILLS, type DiveParams } from "../strategy/goalie_dive.ts";
+import { DIVE_SKILLS, diveNow, type DiveParams } from "../strategy/goalie_dive.ts";
 import type { Pose2 } from "../motion/walk_to.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import type { Point2 } from "../strategy/avoid.ts";
@@ -35,9 +35,6 @@ export interface SoccerOptions extends BallPlayOptions {
   /** When the goalie dives at shots; null: never. */
   dive: DiveParams | null;
 }
-
-/** The goalie dives only at a ball it saw this recently (s): vision comes every 0.06 s. */
-const DIVE_BALL_AGE = 0.2;
 
 /** A player this close to the ball (torso, m) has likely touched it. */
 const AT_BALL = 0.3;
@@ -110,7 +107,9 @@ export class SoccerBehavior implements Behavior {
       return { kind: "walk", vx: 0, vy: 0, vth: 0.6 };
     }
     const keep = keepAway(v.playMode, s);
-    const dive = role === "goalie" && s === "play" ? this.dive(ctx, self) : null;
+    const dive = role === "goalie" && s === "play" && this.o.dive
+      ? diveNow(v, this.o.ballDecay, this.o.dive)
+      : null;
     if (dive) return { kind: "skill", name: DIVE_SKILLS[dive] };
     if ((role === "onBall" && canPlayBall(s)) || goalieClears) {
       const r = this.playBall(ctx, self, ball, s);
@@ -128,14 +127,6 @@ export class SoccerBehavior implements Behavior {
     const facing = Math.atan2(ball.y - spot.y, ball.x - spot.x);
     this.target = { ...spot, theta: facing };
     return walkAround(self, this.target, this.obstacles(ctx), this.o.limits, APPROACH);
-  }
-
-  /** The dive to start at a shot on our goal, from the ball as we see it now. */
-  private dive(ctx: BehaviorContext, self: Pose2): Dive | null {
-    const b = ctx.view.ball;
-    if (!this.o.dive || !b || ctx.view.ballAge > DIVE_BALL_AGE) return null;
-    const track = { x: b.x, y: b.y, vx: b.vx, vy: b.vy, cov: null };
-    return chooseDive(track, self, this.o.ballDecay, this.o.dive).dive;
   }
 
   /** The team world's ball (our own while fresh, else the freshest heard), or our old one. */

@@ -6,7 +6,7 @@
 // dives save, the dives at shots that would miss, and own goals (a shot that would have missed,
 // turned into the goal).
 
-import { chooseDive, type Dive, DIVE_SKILLS, type DiveParams } from "../strategy/goalie_dive.ts";
+import { type Dive, DIVE_SKILLS, diveNow, type DiveParams } from "../strategy/goalie_dive.ts";
 import { goalieTarget } from "../strategy/goalie.ts";
 import { frictionRate, lineCrossing } from "../estimation/ball_motion.ts";
 import { FIELD_LENGTH, GOAL_WIDTH } from "../estimation/field.ts";
@@ -84,16 +84,8 @@ async function play(
   let last = { x: shot.x, y: shot.y, t: t0 };
   for (;;) {
     await a.nextCycle();
-    const view = a.view();
-    if (dive && !chosen && view.self && view.ball && view.ballAge < 0.2) {
-      const track = {
-        x: view.ball.x,
-        y: view.ball.y,
-        vx: view.ball.vx,
-        vy: view.ball.vy,
-        cov: null,
-      };
-      chosen = chooseDive(track, view.self, decay, dive).dive;
+    if (dive && !chosen) {
+      chosen = diveNow(a.view(), decay, dive);
       if (chosen) a.motion.set({ kind: "skill", name: DIVE_SKILLS[chosen] });
     }
     const truth = a.truth?.ballPos;

@@ -59,3 +59,24 @@ export function chooseDive(
   const dive: Dive = Math.abs(side) <= p.splitReach ? "split" : side > 0 ? "left" : "right";
   return { shot: true, crossing, dive };
 }
+
+/** The goalie dives only at a ball it saw this recently (s): vision comes every 0.06 s. */
+const DIVE_BALL_AGE = 0.2;
+
+/**
+ * The dive to start now from what the goalie sees (our frame): its pose and the ball with its
+ * velocity, seen within DIVE_BALL_AGE; null when there is no shot to dive at.
+ */
+export function diveNow(
+  view: {
+    self: { x: number; y: number; theta: number } | null;
+    ball: { x: number; y: number; vx: number; vy: number } | null;
+    ballAge: number;
+  },
+  decay: number,
+  p: DiveParams,
+): Dive | null {
+  const b = view.ball;
+  if (!view.self || !b || view.ballAge > DIVE_BALL_AGE) return null;
+  return chooseDive({ x: b.x, y: b.y, vx: b.vx, vy: b.vy, cov: null }, view.self, decay, p).dive;
+}
