@@ -12,6 +12,8 @@ import { intFlag, numberFlag } from "../config/cli.ts";
 import { createCore } from "../core/numeric_core.ts";
 import { FIELD_LENGTH, FIELD_WIDTH } from "../estimation/field.ts";
 import { loadSkillFiles } from "../skills/skill_compiler.ts";
+import type { SkillLibrary } from "../skills/skill.ts";
+import type { ParamSet } from "../config/params.ts";
 import { SeededRandom } from "../util/random.ts";
 import { Logger } from "log";
 import { readRecording } from "./recording.ts";
@@ -71,17 +73,22 @@ export async function fuzz(
     poisoned: 0,
     firstException: null,
   };
+  // Params and skills are read once per robot type; every agent gets its own core.
+  const setups = new Map<Stream["type"], { params: ParamSet; skills: SkillLibrary }>();
+  for (const s of streams) {
+    if (setups.has(s.type)) continue;
+    const params = await loadAgentParams(s.type, []);
+    setups.set(s.type, { params, skills: await loadSkillFiles(bundledSkillFiles(), params) });
+  }
   while (r.messages < total) {
     const s = streams[r.agents % streams.length];
-    const params = await loadAgentParams(s.type, []);
     const agent = new Agent({
       team: s.team,
       unum: 0,
       type: s.type,
-      params,
+      ...setups.get(s.type)!,
       log: new Logger("error", "[fuzz]", () => {}),
       core: await createCore("wasm", s.type),
-      skills: await loadSkillFiles(bundledSkillFiles(), params),
       behaviour: "soccer",
     });
     r.agents++;
