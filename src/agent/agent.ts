@@ -17,7 +17,7 @@ import type { Skill } from "../skills/skill.ts";
 import { ROBOVIZ_PORT, RoboVizDrawer } from "../net/roboviz.ts";
 import { DecisionList, newOutbox, type Outbox } from "../behavior/decision.ts";
 import { HeadControl } from "../behavior/head.ts";
-import { agentBehaviors, LAYERS } from "../behavior/registry.ts";
+import { agentBehaviors, LAYERS, PENALTY_BEHAVIOURS } from "../behavior/registry.ts";
 import type { SoccerOptions } from "../behavior/soccer.ts";
 import type { ParamSet } from "../config/params.ts";
 import type { Perception } from "../protocol/perception.ts";
@@ -69,7 +69,7 @@ type Phase = "new" | "scene-sent" | "init-sent";
 const RELOCATION_JUMP = 1.2;
 
 /** The top-level behaviours that take the soccer options. */
-const SOCCER_LIKE = new Set(["soccer", "penalty-kicker", "penalty-goalie"]);
+const SOCCER_LIKE = new Set(["soccer", ...PENALTY_BEHAVIOURS]);
 
 /** A beam waits until the legs hold the stand pose this closely (or BEAM_WAIT_CYCLES pass). */
 const BEAM_POSE_TOLERANCE = 3 * DEG;

@@ -5,6 +5,7 @@ import { basicBehaviors } from "./basic.ts";
 import type { BehaviorRegistry } from "./decision.ts";
 import { soccer } from "./soccer.ts";
 import { penaltyGoalie, penaltyKicker } from "./penalty.ts";
+import { MODES } from "../strategy/formation.ts";
 
 /** The layers every agent runs above its top-level behaviour, highest priority first. */
 export const LAYERS: readonly string[] = ["get-up", "set-play"];
@@ -13,8 +14,8 @@ export function agentBehaviors(): BehaviorRegistry {
   return basicBehaviors().register(soccer).register(penaltyKicker).register(penaltyGoalie);
 }
 
-/** The penalty shoot-out's behaviours, chosen by --mode rather than --behaviour. */
-export const PENALTY_BEHAVIOURS: readonly string[] = ["penalty-kicker", "penalty-goalie"];
+/** The penalty shoot-out's behaviours, named like the modes that choose them (not --behaviour). */
+export const PENALTY_BEHAVIOURS: readonly string[] = MODES.filter((m) => m !== "game");
 
 /** Names accepted by --behaviour. */
 export const TOP_LEVEL_BEHAVIOURS: readonly string[] = agentBehaviors().names().filter((n) =>
