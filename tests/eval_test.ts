@@ -115,9 +115,11 @@ Deno.test("eval shoot: robot and ball placed per run; a ball never seen is a mis
     "missed",
     "falls",
     "distances",
+    "times",
   ]);
   assert.equal(result.missed, 2);
   assert.deepEqual(result.distances, []);
+  assert.deepEqual(result.times, [null, null]);
   assert.equal(commands.filter((c) => c.startsWith("(ball (pos -5 0 0.042)")).length, 2);
   // The first run starts 1 m behind the ball, the second beside it facing along -y.
   assert.ok(commands.some((c) => c.includes("(move -6 0 0.4 -90)")));

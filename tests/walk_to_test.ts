@@ -82,3 +82,26 @@ Deno.test("walkTo: facing changes smoothly around faceDistance, and never stalls
     assert.ok(Math.abs(c.vth) > 0.1 || Math.hypot(c.vx, c.vy) > 0.01, `stalled at ${d}`);
   }
 });
+
+Deno.test("walkTo: a near target behind is stepped to facing the final heading, not turned to", () => {
+  // From a game: 0.55 m to a spot behind-right of the robot, whose final heading is 83° to the
+  // left. Facing the spot first meant turning 110° right and then 190° back: 6 s beside the ball.
+  const deg = Math.PI / 180;
+  const limits = { maxForward: 0.85, maxBackward: 0.25, maxSideways: 0.15, maxTurn: 60 * deg };
+  const o = { ...DEFAULT_WALK_TO, faceDistance: 0.4 };
+  const c = walkTo(
+    { x: 12.2, y: -2.58, theta: -33 * deg },
+    { x: 11.76, y: -2.92, theta: 50 * deg },
+    limits,
+    o,
+  );
+  assert.ok(c.vth > 0, `turns left, to the final heading (vth ${c.vth})`);
+  // The same spot 3 m away is faced and walked to.
+  const far = walkTo(
+    { x: 14.5, y: -1.2, theta: -33 * deg },
+    { x: 11.76, y: -2.92, theta: 50 * deg },
+    limits,
+    o,
+  );
+  assert.ok(far.vth < 0, `turns right, to face the spot (vth ${far.vth})`);
+});

@@ -412,6 +412,21 @@ export class Agent {
     this.wakeIn = 1;
   }
 
+  /** One debug line: what we play and do, where we think we and the ball are. */
+  private trace(view: WorldView, fallen: boolean): void {
+    const f = (x: number) => x.toFixed(2);
+    const s = view.self, b = view.ball, o = this.outbox;
+    this.log.debug(
+      `t=${this.world.gameTime.toFixed(1)} ${o.role ?? "-"}${
+        o.ballAction ? ":" + o.ballAction : ""
+      }` +
+        `${fallen ? " fallen" : ""} ${this.motion.activity}` +
+        (s ? ` self (${f(s.x)}, ${f(s.y)}, ${(s.theta * 180 / Math.PI).toFixed(0)}°)` : "") +
+        (b ? ` ball (${f(b.x)}, ${f(b.y)})` : "") +
+        (o.target ? ` to (${f(o.target.x)}, ${f(o.target.y)})` : ""),
+    );
+  }
+
   /** Builds this cycle's reply. */
   act(): string {
     if (this.phase === "scene-sent") {
@@ -447,6 +462,7 @@ export class Agent {
         this.log.info(`pass ${this.passes} to ${pass} at game time ${w.gameTime.toFixed(1)}`);
       }
       this.lastPass = pass;
+      if (w.cycle % 25 === 0 && this.log.enabled("debug")) this.trace(view, fallen);
     }
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     this.controller.target.set(

@@ -124,6 +124,8 @@ export class BallPlayer {
   target: Pose2 | null = null;
   /** The teammate we pass to this cycle, or null. */
   passTo: Mate | null = null;
+  /** What the last call decided: approach (fine), dribble or kick. */
+  action: "approach" | "fine" | "dribble" | "kick" = "approach";
   private readonly passer: PassChooser | null;
   private leftFoot = true;
   private detourSide: PathSide = 0;
@@ -177,6 +179,7 @@ export class BallPlayer {
       leftFoot: this.leftFoot,
     });
     const l = this.o.limits;
+    this.action = a.kind === "approach" && a.fine ? "fine" : a.kind;
     switch (a.kind) {
       case "kick":
         this.leftFoot = a.leftFoot;

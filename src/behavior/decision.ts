@@ -27,10 +27,12 @@ export interface Outbox {
   target: { x: number; y: number } | null;
   /** The teammate our kick this cycle passes to, or null. */
   pass: number | null;
+  /** What we do at the ball (approach, dribble, kick), for logs; null away from it. */
+  ballAction: string | null;
 }
 
 export function newOutbox(): Outbox {
-  return { taker: false, onBall: false, role: null, target: null, pass: null };
+  return { taker: false, onBall: false, role: null, target: null, pass: null, ballAction: null };
 }
 
 export interface Behavior {

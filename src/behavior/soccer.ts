@@ -63,6 +63,7 @@ export class SoccerBehavior implements Behavior {
 
   decide(ctx: BehaviorContext): MotionRequest | null {
     ctx.outbox.pass = null;
+    ctx.outbox.ballAction = null;
     const request = this.act(ctx);
     ctx.outbox.role = request ? this.role : null;
     ctx.outbox.target = request ? this.target : null;
@@ -113,6 +114,7 @@ export class SoccerBehavior implements Behavior {
     if (dive) return { kind: "skill", name: DIVE_SKILLS[dive] };
     if ((role === "onBall" && canPlayBall(s)) || goalieClears) {
       const r = this.playBall(ctx, self, ball, s);
+      ctx.outbox.ballAction = this.ballPlayer.action;
       if (r.kind === "skill") ctx.outbox.pass = this.ballPlayer.passTo?.unum ?? null;
       if (r.kind === "skill" && s !== "play") {
         this.takerHold = true;

@@ -508,6 +508,8 @@ export interface ShootResult {
   missed: number;
   falls: number;
   distances: number[];
+  /** Seconds to the kick per run (null: missed), the starts taken in turn. */
+  times: (number | null)[];
 }
 
 /** Where the robot starts relative to the ball, per run in turn: behind, beside, diagonal. */
@@ -528,6 +530,7 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
   const distances: number[] = [];
   const errors: number[] = [];
   const times: number[] = [];
+  const perRun: (number | null)[] = [];
   let missed = 0;
   let falls = 0;
   await s.playOn();
@@ -555,6 +558,7 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
       await ballAtRest(s);
     });
     a.motion.set({ kind: "stand" });
+    perRun.push(Number.isNaN(kickedAt) ? null : Math.round((kickedAt - t0) * 100) / 100);
     if (Number.isNaN(kickedAt)) {
       missed++;
       continue;
@@ -575,5 +579,6 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
     missed,
     falls,
     distances: millimetres(distances),
+    times: perRun,
   };
 }

@@ -1,7 +1,9 @@
 // Walking to a pose: a velocity command from where we are to where we want to be (field frame,
 // metres and radians), with a deceleration profile so the robot arrives without overshooting.
 // Far away it turns toward the target and walks forward; close by it steps omnidirectionally
-// and turns to the final heading, turning on the spot first when that heading is far off.
+// and turns to the final heading, turning on the spot first when that heading is far off. A
+// target behind or beside that is nearly as near is stepped to without facing it, when that is
+// quicker than turning there and back.
 
 import { clamp, wrapAngle } from "../util/angles.ts";
 
@@ -48,6 +50,16 @@ export const DEFAULT_WALK_TO: WalkToOptions = {
  */
 const FACE_BLEND = 0.25;
 
+/**
+ * Stepping omnidirectionally is chosen over facing the target only within this distance (m),
+ * and only when it is quicker by the estimate below with its time inflated by OMNI_PENALTY:
+ * walking backwards or sideways sees nothing of the way and drifts more.
+ */
+const OMNI_MAX_DISTANCE = 2;
+const OMNI_PENALTY = 1.2;
+/** The choice blends over this difference of estimated times (s), not at a hard switch. */
+const OMNI_BLEND = 0.5;
+
 /** Once arrived, the robot stays put until it is this many tolerances off again. */
 const RESUME_FACTOR = 2;
 
@@ -83,7 +95,8 @@ export function walkTo(
   // hard switch at faceDistance turned a robot stepping about at that distance left and right
   // in turn for 10 s beside the ball.
   const faceBearing = Math.atan2(ry, rx);
-  const far = clamp((d - o.faceDistance) / (FACE_BLEND * o.faceDistance), 0, 1);
+  const far = clamp((d - o.faceDistance) / (FACE_BLEND * o.faceDistance), 0, 1) *
+    faceWeight(d, faceBearing, headingError, wrapAngle(Math.atan2(dy, dx) - target.theta), limits);
   // Blended as directions, not angles: two headings half a turn apart would average to a stop.
   const bx = far * Math.cos(faceBearing) + (1 - far) * Math.cos(headingError);
   const by = far * Math.sin(faceBearing) + (1 - far) * Math.sin(headingError);
@@ -104,4 +117,26 @@ export function walkTo(
     limits.maxSideways,
   );
   return { vx, vy, vth, done: false };
+}
+
+/**
+ * How much to face the target rather than step to it facing the final heading (0..1), from the
+ * estimated time of each: turning to the bearing, walking forward and turning to the heading,
+ * against stepping along `travel` (the way to the target, relative to the final heading) while
+ * turning to the heading.
+ */
+function faceWeight(
+  d: number,
+  bearing: number,
+  headingError: number,
+  travel: number,
+  l: WalkLimits,
+): number {
+  if (d > OMNI_MAX_DISTANCE) return 1;
+  const faceTime = (Math.abs(bearing) + Math.abs(wrapAngle(headingError - bearing))) / l.maxTurn +
+    d / l.maxForward;
+  const cx = Math.cos(travel), sy = Math.sin(travel);
+  const speed = 1 / Math.hypot(cx / (cx >= 0 ? l.maxForward : l.maxBackward), sy / l.maxSideways);
+  const omniTime = OMNI_PENALTY * Math.max(Math.abs(headingError) / l.maxTurn, d / speed);
+  return clamp((omniTime - faceTime) / OMNI_BLEND + 0.5, 0, 1);
 }
