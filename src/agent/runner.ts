@@ -3,7 +3,8 @@
 // (a body still being created), so after 100 ms of silence the agent sends a bare (syn).
 // A connection the server leaves unanswered for 5 s is dropped and made anew (rcssserver3d now
 // and then never serves a new agent; a fresh connection is served); one that answered and then
-// stays silent for 2 min (longer than ODE's worst stalls seen) ends the run. Returns the process exit
+// stays silent for 2 min (longer than ODE's worst stalls seen) ends the run. At GameOver it logs
+// the CPU it used per simulated cycle since the kick-off. Returns the process exit
 // code: the agent only ends when the server goes away or the link breaks, which is always an
 // error for a player.
 
@@ -11,6 +12,7 @@ import { connectTcp, FramedConnection } from "../net/connection.ts";
 import type { TrafficRecorder } from "../net/recorder.ts";
 import { SYN } from "../protocol/effectors.ts";
 import type { Agent } from "./agent.ts";
+import { cpuLine, CpuMeter } from "./cpu_meter.ts";
 
 export interface RunOptions {
   host: string;
@@ -85,6 +87,7 @@ async function runConnection(
   let answered = false;
   let unanswered = false;
   let silent = false;
+  const cpu = new CpuMeter();
   const keepalive = setInterval(() => {
     if (answered && Date.now() - lastHeard > (opts.silentMs ?? 120_000)) {
       silent = true;
@@ -112,6 +115,8 @@ async function runConnection(
       const reply = agent.onMessage(frame);
       recorder?.record("a2s", reply);
       await send(reply);
+      const used = cpu.update(agent.world.time, agent.world.playMode);
+      if (used) log.info(cpuLine(used));
     }
     if (unanswered) return "unanswered";
     if (opts.signal?.aborted) return 0;

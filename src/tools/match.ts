@@ -1,10 +1,10 @@
 // `deno task match --left "CMD" --right "CMD" [--half S] [--server auto|HOST:PORT[:MPORT]]`:
 // plays one game, or a series with --games N closed by a summary line. It starts the server
-// through the launcher (sync mode, or real time with --realtime, where it also reports each
-// team's CPU per agent per cycle), starts the left team and waits for its 11 players, then the
+// through the launcher (sync mode, or real time with --realtime), starts the left team and waits for its 11 players, then the
 // right team, kicks off both halves from the monitor port, stops at GameOver (or when game time
 // stalls for 60 s of wall time), ends every process it started and prints one JSON line, with
-// each team's fouls per half as the referee called them. Each CMD runs in sh with the server's
+// each team's fouls per half as the referee called them and its CPU per agent per simulated
+// cycle (the cycles counted by our agents from the server's clock, the break included). Each CMD runs in sh with the server's
 // host and agent port appended, e.g. --left "deno task run-team" runs
 // `deno task run-team 127.0.0.1 <port>`.
 
@@ -21,6 +21,7 @@ import {
   trackConnections,
 } from "./team_process.ts";
 import { treeCpu } from "./proc_cpu.ts";
+import { cpuReports } from "../agent/cpu_meter.ts";
 import { type PenaltyOptions, playPenalties } from "./penalty_match.ts";
 import { launchServer, parseServerSpec, type RunningServer } from "./server_launcher.ts";
 
@@ -32,8 +33,7 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
   --server S        auto (start rcssserver3d from PATH) or HOST:PORT[:MPORT] (default auto)
   --log-dir DIR     where the teams' output goes (default: a new temporary directory)
   --stall S         give up when game time has not advanced for S seconds (default 60)
-  --realtime        run the launched server in real time (not sync mode) and report each team's
-                    CPU time per agent per 20 ms cycle
+  --realtime        run the launched server in real time (not sync mode)
   --penalty N       a penalty shoot-out instead (rcssserver3d's PenaltyShootout mode): N rounds
                     of --our-kicker against --their-goalie, then N of --their-kicker against
                     --our-goalie, each round up to --round S game seconds (default 40); one
@@ -42,9 +42,6 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
   --games N         play N games one after another (default 1): one JSON line per game, then a
                     summary line from the left team's side (wins, goals, goal difference with its
                     95 % confidence interval, fouls)`;
-
-/** The server's cycle in real time. */
-const CYCLE_SECONDS = 0.02;
 
 /**
  * A team's fouls per half, from the referee's calls the monitor saw: counts by type, the most
@@ -182,7 +179,6 @@ async function play(o: MatchOptions): Promise<Record<string, unknown>> {
     await sleep(2000);
     // CPU is counted from the whistle, past the agents' start-up.
     const cpuFrom = await Promise.all(teams.map((t) => treeCpu(t.child.pid)));
-    const cpuWallFrom = Date.now();
     await monitor.send(trainer.kickOff("Left"));
     let lastTime = g.time;
     let lastChange = Date.now();
@@ -214,23 +210,36 @@ async function play(o: MatchOptions): Promise<Record<string, unknown>> {
       trackConnections(teams, await agentConnections(port), known);
     }
     const cpuTo = await Promise.all(teams.map((t) => treeCpu(t.child.pid)));
-    const cycles = (Date.now() - cpuWallFrom) / 1000 / CYCLE_SECONDS;
     // Give the teams a moment to flush their output before it is read.
-    await sleep(500);
+    await sleep(1000);
+    const reports = await Promise.all(
+      ["left", "right"].map(async (s) =>
+        cpuReports(await Deno.readTextFile(`${logDir}/${s}.log`).catch(() => ""))
+      ),
+    );
+    // The cycles the server ran, as our agents counted them from its clock (null when no team
+    // of ours played to GameOver).
+    const cycles = Math.max(0, ...reports.flat().map((r) => r.cycles)) || null;
     const side = (i: number, name: string) => {
       const agents = teams[i].ports.size + teams[i].exited;
       const from = cpuFrom[i], to = cpuTo[i];
       const seconds = from && to ? to.seconds - from.seconds : null;
+      const own = reports[i].map((r) => r.msPerCycle);
       return {
         team: name,
         agents,
         exitedEarly: teams[i].exited,
         fouls: foulsPerHalf(g.fouls, i === 0 ? "left" : "right"),
-        // In sync mode the cycles come as fast as the agents answer: no per-cycle figure.
         cpu: {
           seconds: seconds === null ? null : Math.round(seconds * 100) / 100,
-          msPerAgentCycle: seconds !== null && o.realtime && agents > 0
+          cycles,
+          // The team's whole process tree, launcher included.
+          msPerAgentCycle: seconds !== null && cycles && agents > 0
             ? Math.round(seconds / agents / cycles * 1e6) / 1e3
+            : null,
+          // What our agents measured of their own processes.
+          agentMsPerCycle: own.length
+            ? Math.round(own.reduce((a, b) => a + b, 0) / own.length * 1e3) / 1e3
             : null,
         },
       };
