@@ -91,13 +91,39 @@ Deno.test("eval dribble: the ball's progress from ground truth, the ball placed 
       `(See (mypos -12 0.00 0.52) (myorien 0.00) (ballpos ${
         (BALL_SPEED * t).toFixed(4)
       } 0.00 0.04))`,
-    (session) => dribble(session, 2, 2),
+    (session) => dribble(session, 2, "behind", 2),
   );
-  assert.deepEqual(Object.keys(result), ["task", "runs", "speed", "falls", "distances", "offLine"]);
+  assert.deepEqual(Object.keys(result), [
+    "task",
+    "runs",
+    "speed",
+    "falls",
+    "distances",
+    "offLine",
+    "actions",
+  ]);
   assert.equal(result.task, "dribble");
   assert.equal(result.distances.length, 2);
   assert.ok(Math.abs(result.speed.mean - BALL_SPEED) < 0.02, `${result.speed.mean}`);
   assert.equal(commands.filter((c) => c.startsWith("(ball (pos -11.7 0 0.042)")).length, 2);
+  assert.equal(commands.filter((c) => / \(move -12 0 0\.4 /.test(c)).length, 2);
+});
+
+Deno.test("eval dribble --start mixed: the shoot task's starts around the ball in turn", async () => {
+  const { result, commands } = await onFakeServer(
+    () => "(See (mypos -12 0.00 0.52) (myorien 0.00) (ballpos -11.7 0.00 0.04))",
+    (session) => dribble(session, 4, "mixed", 1),
+  );
+  assert.equal(result.distances.length, 4);
+  const moves = commands.flatMap((c) => {
+    const m = c.match(/\(move (\S+) (\S+) 0\.4 /);
+    return m ? [[Number(m[1]), Number(m[2])]] : [];
+  });
+  // Behind, beside on the left, diagonal on the right, in front: relative to the ball at -11.7.
+  const starts = moves.slice(-4).map(([x, y]) => [Math.round((x + 11.7) * 10) / 10, y]);
+  assert.deepEqual(starts, [[-1, 0], [-0.7, 0.7], [-0.8, -0.5], [0.3, 0.6]]);
+  // Only cycles in which the player plays the ball count (none here: the ball is never seen).
+  assert.deepEqual(result.actions, { approach: 0, fine: 0, dribble: 0, kick: 0 });
 });
 
 Deno.test("eval shoot: robot and ball placed per run; a ball never seen is a missed run", async () => {

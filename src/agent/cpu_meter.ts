@@ -4,9 +4,7 @@
 
 import process from "node:process";
 import { PlayMode } from "../protocol/playmode.ts";
-
-/** The server's cycle, seconds. */
-const CYCLE = 0.02;
+import { CYCLE_SECONDS } from "../world/world_state.ts";
 
 export interface CpuReport {
   /** Milliseconds of CPU (user + system) per simulated cycle. */
@@ -31,7 +29,7 @@ export class CpuMeter {
     }
     if (playMode !== PlayMode.GameOver) return null;
     this.done = true;
-    const cycles = Math.round((now - this.fromNow) / CYCLE);
+    const cycles = Math.round((now - this.fromNow) / CYCLE_SECONDS);
     if (cycles <= 0) return null;
     return { msPerCycle: (cpuMicros() - this.fromMicros) / 1000 / cycles, cycles };
   }

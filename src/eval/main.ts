@@ -15,6 +15,7 @@ import { save } from "./save.ts";
 import { diveParams } from "../agent/agent.ts";
 import {
   dribble,
+  type DribbleStart,
   type FallKind,
   FALLS,
   getup,
@@ -37,10 +38,13 @@ export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
   --kick K          kick task: keyframe, ik or long (default keyframe)
   --jitter M        kick task: the ball lies M metres off the kick spot in turn (default 0)
   --foot F          kick task: left or right (default left)
-  --falls LIST      getup task: falls in turn, from ${FALLS.join(",")} (default front,back)`;
+  --falls LIST      getup task: falls in turn, from ${FALLS.join(",")} (default front,back)
+  --start S         dribble task: behind (0.3 m behind the ball) or mixed (the shoot task's
+                    starts in turn: behind, beside, diagonal, in front; default behind)`;
 
 async function main(args: string[]): Promise<number> {
   let v, task, spec, type, runs, coreKind, logLevel, jitter, leftFoot, falls: FallKind[];
+  let start: DribbleStart;
   try {
     const parsed = parseFlags({
       args,
@@ -56,6 +60,7 @@ async function main(args: string[]): Promise<number> {
         jitter: { type: "string", default: "0" },
         foot: { type: "string", default: "left" },
         falls: { type: "string", default: "front,back" },
+        start: { type: "string", default: "behind" },
         help: { type: "boolean", default: false },
       },
     });
@@ -80,6 +85,7 @@ async function main(args: string[]): Promise<number> {
     jitter = numberFlag("jitter", v.jitter as string, 0, 0.1);
     leftFoot = choiceFlag("foot", v.foot as string, ["left", "right"]) === "left";
     falls = (v.falls as string).split(",").map((f) => choiceFlag("falls", f, FALLS));
+    start = choiceFlag("start", v.start as string, ["behind", "mixed"]);
     spec = parseServerSpec(v.server as string);
   } catch (e) {
     console.error(`error: ${(e as Error).message.split("\n")[0]} (see --help)`);
@@ -116,7 +122,7 @@ async function main(args: string[]): Promise<number> {
       : task === "getup"
       ? await getup(session, runs, falls)
       : task === "dribble"
-      ? await dribble(session, runs)
+      ? await dribble(session, runs, start)
       : task === "shoot"
       ? await shoot(session, runs)
       : task === "save"

@@ -13,6 +13,7 @@ import { type KickKind, KICKS, kickSkillName } from "../skills/kicks.ts";
 import { walkTo } from "../motion/walk_to.ts";
 import { wrapAngle } from "../util/angles.ts";
 import { trainer } from "../net/monitor.ts";
+import { CYCLE_SECONDS } from "../world/world_state.ts";
 import type { EvalSession } from "./session.ts";
 
 export interface RunStats {
@@ -450,35 +451,59 @@ export interface DribbleResult {
   distances: number[];
   /** How far the ball ended off the start line (y = 0), per run, metres. */
   offLine: number[];
+  /** Seconds the player spent on each on-ball action, over all runs. */
+  actions: Record<BallPlayer["action"], number>;
 }
 
+/** Where the robot starts relative to the ball, per run in turn: behind, beside, diagonal,
+ * in front facing back. */
+const SHOOT_STARTS = [
+  { x: -1.0, y: 0.0, theta: 0 },
+  { x: -0.7, y: 0.7, theta: -Math.PI / 2 },
+  { x: -0.8, y: -0.5, theta: Math.PI / 4 },
+  { x: 0.3, y: 0.6, theta: Math.PI },
+];
+
+/** Where a dribble starts: 0.3 m behind the ball facing the goal, or the shoot task's starts. */
+export type DribbleStart = "behind" | "mixed";
+
 /**
- * Dribbles for `seconds` toward the opponents' goal on an empty field, from standing 0.3 m behind
- * the ball, playing it as the soccer behaviour does (from the agent's own estimates).
+ * Dribbles for `seconds` toward the opponents' goal on an empty field, playing it as the soccer
+ * behaviour does (from the agent's own estimates): from standing 0.3 m behind the ball, or from
+ * the shoot task's starts in turn (behind, beside, diagonal, in front facing back), which also
+ * times the approach and the lining up.
  */
 export async function dribble(
   s: EvalSession,
   runs: number,
+  start: DribbleStart = "behind",
   seconds = 20,
 ): Promise<DribbleResult> {
   const distances: number[] = [];
   const offLine: number[] = [];
+  const actions = { approach: 0, fine: 0, dribble: 0, kick: 0 };
   let falls = 0;
   const a = s.agent;
   await s.playOn();
   for (let r = 0; r < runs; r++) {
     const player = ballPlayer(s);
-    await s.place(-12, 0, 0);
-    const start = { x: -11.7, y: 0, z: 0.042 };
-    await s.monitor.send(trainer.ball(start, { x: 0, y: 0, z: 0 }));
+    const ball = { x: -11.7, y: 0, z: 0.042 };
+    const from = start === "behind"
+      ? { x: -0.3, y: 0, theta: 0 }
+      : SHOOT_STARTS[r % SHOOT_STARTS.length];
+    a.motion.set({ kind: "stand" });
+    await s.place(ball.x + from.x, ball.y + from.y, from.theta);
+    await s.monitor.send(trainer.ball(ball, { x: 0, y: 0, z: 0 }));
     await s.cycles(10);
-    const x0 = a.truth?.ballPos?.x ?? start.x;
+    const x0 = a.truth?.ballPos?.x ?? ball.x;
     const t0 = s.now;
     falls += await watchFalls(s, async () => {
       while (s.now - t0 < seconds) {
         await a.nextCycle();
         const request = playBallAlone(s, player, false);
-        if (request) a.motion.set(request);
+        if (!request) continue;
+        a.motion.set(request);
+        actions[player.action] += CYCLE_SECONDS;
       }
     });
     a.motion.set({ kind: "stand" });
@@ -492,6 +517,12 @@ export async function dribble(
     falls,
     distances: millimetres(distances),
     offLine: millimetres(offLine),
+    actions: {
+      approach: Math.round(actions.approach * 10) / 10,
+      fine: Math.round(actions.fine * 10) / 10,
+      dribble: Math.round(actions.dribble * 10) / 10,
+      kick: Math.round(actions.kick * 10) / 10,
+    },
   };
 }
 
@@ -511,14 +542,6 @@ export interface ShootResult {
   /** Seconds to the kick per run (null: missed), the starts taken in turn. */
   times: (number | null)[];
 }
-
-/** Where the robot starts relative to the ball, per run in turn: behind, beside, diagonal. */
-const SHOOT_STARTS = [
-  { x: -1.0, y: 0.0, theta: 0 },
-  { x: -0.7, y: 0.7, theta: -Math.PI / 2 },
-  { x: -0.8, y: -0.5, theta: Math.PI / 4 },
-  { x: 0.3, y: 0.6, theta: Math.PI },
-];
 
 /**
  * Walks up to a ball and kicks it at the opponents' goal through `BallPlayer` with the kick
