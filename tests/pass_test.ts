@@ -44,11 +44,19 @@ Deno.test("ball player: a pass is lined up as a kick toward the receiver", () =>
   // Standing behind the ball on the line to the mate, in the kick pose: kick.
   const c = Math.SQRT1_2;
   const self = { x: -(0.195 * c - 0.08 * c), y: -(0.195 * c + 0.08 * c), theta: Math.PI / 4 };
-  const r = p.act({ self, ball, opponents: [], obstacles: [], mustKick: false, mates: [mate] });
+  const r = p.act({
+    self,
+    ball,
+    opponents: [],
+    obstacles: [],
+    mustKick: false,
+    mates: [mate],
+    now: 0,
+  });
   assert.deepEqual(r, { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
   assert.equal(p.passTo?.unum, 7);
   // Without mates it dribbles toward the goal instead.
-  const d = p.act({ self, ball, opponents: [], obstacles: [], mustKick: false });
+  const d = p.act({ self, ball, opponents: [], obstacles: [], mustKick: false, now: 0 });
   assert.notEqual(d.kind, "skill");
   assert.equal(p.passTo, null);
 });

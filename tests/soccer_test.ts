@@ -367,7 +367,7 @@ Deno.test("ball player: in shooting range, with the line clear, the kick goes st
     y: ball.y - (Math.sin(h) * 0.2 + Math.cos(h) * 0.08),
     theta: h,
   };
-  const input = { self, ball, opponents: [keeper], obstacles: [], mustKick: false };
+  const input = { self, ball, opponents: [keeper], obstacles: [], mustKick: false, now: 0 };
   const options = {
     ...soccer.defaults,
     kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
@@ -380,6 +380,40 @@ Deno.test("ball player: in shooting range, with the line clear, the kick goes st
   // A keeper on the line to the aim: no shot into it, the ball goes around.
   const blocked = { ...input, opponents: [{ x: 14, y: 0.15 }] };
   assert.equal(new BallPlayer({ ...options, shootRange: 3.5 }).act(blocked).kind, "walk");
+});
+
+Deno.test("ball player: a kick lined up for 2 s without kicking gives way to 2 s of dribbling", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  // In shooting range, straight behind the ball: near the left-foot kick pose, but 8 cm off it.
+  const ball = { x: 12, y: 0 };
+  const self = { x: 11.75, y: 0, theta: 0 };
+  const p = new BallPlayer({
+    ...soccer.defaults,
+    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
+    shootRange: 8,
+  });
+  const at = (now: number) => {
+    p.act({ self, ball, opponents: [], obstacles: [], mustKick: false, now });
+    return p.action;
+  };
+  const actions = [0, 1, 2, 2.1, 2.2, 4, 4.2, 5].map(at);
+  // Given up at 2.1 s (the cycle that goes past the 2 s), lined up again after 4.1 s.
+  assert.deepEqual(actions, [
+    "fine",
+    "fine",
+    "fine",
+    "fine",
+    "dribble",
+    "dribble",
+    "fine",
+    "fine",
+  ]);
+  // A set play waits for its kick however long the lining up takes.
+  const setPlay = new BallPlayer({ ...soccer.defaults, shootRange: 8 });
+  for (const now of [0, 3, 6]) {
+    setPlay.act({ self, ball, opponents: [], obstacles: [], mustKick: true, now });
+    assert.equal(setPlay.action, "fine", `${now}`);
+  }
 });
 
 Deno.test("soccer: the goalie dives at a shot it sees, only when diving is on", () => {

@@ -245,4 +245,16 @@ Deno.test("on ball: under pressure in our half we clear with the kick; set plays
   }
   const far = onBallAction({ ...base, self, ball, opponents: [{ x: -2, y: 0 }] });
   assert.equal(far.kind, "dribble", "an opponent 3 m away is no pressure");
+  // Under pressure from farther than the kick's line-up, the ball is dribbled away: only a set
+  // play waits for the kick.
+  const behind = { x: -5.6, y: 0, theta: 0 };
+  const pressured = { ...base, self: behind, ball, opponents: [{ x: -4.2, y: 0.3 }] };
+  assert.equal(onBallAction(pressured).kind, "dribble");
+  const setPlay = onBallAction({ ...pressured, mustKick: true });
+  assert.ok(setPlay.kind === "approach" && setPlay.kickPose, JSON.stringify(setPlay));
+  // Impatient (the line-up has taken too long): dribble from close by too, kick when ready.
+  const close = { ...base, self, ball, opponents: [{ x: -4.2, y: 0.3 }], impatient: true };
+  assert.equal(onBallAction(close).kind, "dribble");
+  const ready = { x: ball.x - 0.2, y: ball.y - 0.08, theta: 0 };
+  assert.deepEqual(onBallAction({ ...close, self: ready }), { kind: "kick", leftFoot: true });
 });

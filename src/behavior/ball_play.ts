@@ -15,7 +15,7 @@ import {
   type PathSide,
   SHOT_PATH,
 } from "../strategy/ball_path.ts";
-import { type KickSpot, onBallAction } from "../strategy/on_ball.ts";
+import { type KickSpot, type OnBallAction, onBallAction } from "../strategy/on_ball.ts";
 import { type Mate, PassChooser, type PassOptions } from "../strategy/pass.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
 
@@ -63,6 +63,14 @@ const FINE_APPROACH: WalkToOptions = {
   positionTolerance: 0.015,
   headingTolerance: 0.08,
 };
+
+/**
+ * Lining up a kick for longer than this (s) without kicking gives it up: the ball is dribbled for
+ * KICK_RESPITE s before a kick is lined up again. An opponent at the ball moves it a little all the
+ * time, and the kick's 2.5 cm tolerance is then never met.
+ */
+const KICK_PATIENCE = 2;
+const KICK_RESPITE = 2;
 
 /** A keeper this close to the goal's centre line (m) leaves both sides open. */
 const KEEPER_CENTRED = 0.2;
@@ -117,6 +125,8 @@ export interface BallPlayInput {
   mustKick: boolean;
   /** Teammates who may receive a pass. */
   mates?: readonly Mate[];
+  /** The server's time, seconds: how long lining up a kick has taken. */
+  now: number;
 }
 
 export class BallPlayer {
@@ -129,6 +139,10 @@ export class BallPlayer {
   private readonly passer: PassChooser | null;
   private leftFoot = true;
   private detourSide: PathSide = 0;
+  /** When the current kick line-up began (null: not lining up). */
+  private lineUpFrom: number | null = null;
+  /** No kick is lined up before this time. */
+  private noLineUpUntil = -Infinity;
 
   private readonly kickLeft: string;
   private readonly kickRight: string;
@@ -137,6 +151,19 @@ export class BallPlayer {
     this.kickLeft = kickSkillName(o.kickSpot.skill, true);
     this.kickRight = kickSkillName(o.kickSpot.skill, false);
     this.passer = o.pass ? new PassChooser(o.pass) : null;
+  }
+
+  /** Gives up a kick line-up that has gone on for KICK_PATIENCE s. */
+  private pace(a: OnBallAction, now: number): void {
+    if (a.kind !== "approach" || !a.kickPose) {
+      this.lineUpFrom = null;
+      return;
+    }
+    this.lineUpFrom ??= now;
+    if (now - this.lineUpFrom > KICK_PATIENCE) {
+      this.noLineUpUntil = now + KICK_RESPITE;
+      this.lineUpFrom = null;
+    }
   }
 
   act(i: BallPlayInput): MotionRequest {
@@ -177,7 +204,9 @@ export class BallPlayer {
       shootRange: this.o.shootRange,
       mustKick: i.mustKick,
       leftFoot: this.leftFoot,
+      impatient: i.now < this.noLineUpUntil,
     });
+    this.pace(a, i.now);
     const l = this.o.limits;
     this.action = a.kind === "approach" && a.fine ? "fine" : a.kind;
     switch (a.kind) {

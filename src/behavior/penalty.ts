@@ -42,6 +42,7 @@ export const penaltyKicker: BehaviorFactory<SoccerOptions> = {
           opponents: v.opponents,
           obstacles: v.opponents,
           mustKick: false,
+          now: v.time,
         });
       },
     };

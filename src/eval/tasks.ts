@@ -438,7 +438,14 @@ function playBallAlone(
   const a = s.agent;
   const v = a.view();
   if (!v.self || !v.ball || a.motion.fall !== "upright") return null;
-  return player.act({ self: v.self, ball: v.ball, opponents: [], obstacles: [], mustKick });
+  return player.act({
+    self: v.self,
+    ball: v.ball,
+    opponents: [],
+    obstacles: [],
+    mustKick,
+    now: s.now,
+  });
 }
 
 export interface DribbleResult {

@@ -35,10 +35,16 @@ export interface OnBallInput {
   mustKick: boolean;
   /** The foot chosen last cycle, for hysteresis. */
   leftFoot: boolean;
+  /**
+   * Lining up a kick has taken too long (an opponent at the ball keeps moving it): dribble
+   * instead, unless the kick is ready now. Never for set plays, which must be kicked.
+   */
+  impatient?: boolean;
 }
 
 export type OnBallAction =
-  | { kind: "approach"; target: Pose2; fine: boolean }
+  /** `kickPose`: the target is the pose a kick starts from (lining up the kick). */
+  | { kind: "approach"; target: Pose2; fine: boolean; kickPose: boolean }
   /** Walk on along `heading`; the ball lies `ahead` and `lateral` to the side (robot frame). */
   | { kind: "dribble"; heading: number; ahead: number; lateral: number }
   | { kind: "kick"; leftFoot: boolean };
@@ -107,7 +113,10 @@ export function onBallAction(o: OnBallInput): OnBallAction {
 
   const rel = relative(self, ball);
   const headingError = Math.abs(wrapAngle(heading - self.theta));
-  const mayDribble = !o.mustKick && !pressured && headingError < DRIBBLE_HEADING_TOLERANCE &&
+  // Under pressure the kick is lined up from close by, as a shot is; from farther, or when that
+  // takes too long, the ball is dribbled away: insisting on the kick next to an opponent left
+  // the ball lying in front of our goal for 15 s until they scored.
+  const mayDribble = !o.mustKick && headingError < DRIBBLE_HEADING_TOLERANCE &&
     rel.x > 0 && rel.x < DRIBBLE_REACH &&
     Math.abs(rel.y) < DRIBBLE_LATERAL + DRIBBLE_CONE * rel.x;
 
@@ -126,6 +135,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
         theta: heading,
       },
       fine: false,
+      kickPose: false,
     };
   }
 
@@ -155,10 +165,10 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     ) {
       return { kind: "kick", leftFoot };
     }
-    // A shot is lined up only from close by; from farther the dribble carries the ball on (a
-    // set play must be kicked, however long the lining up takes).
-    if (o.mustKick || pressured || off < KICK_LINE_UP) {
-      return { kind: "approach", target: pose, fine: off < 0.4 };
+    // A shot or a clearance is lined up only from close by; from farther the dribble carries
+    // the ball on (a set play must be kicked, however long the lining up takes).
+    if (o.mustKick || (off < KICK_LINE_UP && !o.impatient)) {
+      return { kind: "approach", target: pose, fine: off < 0.4, kickPose: true };
     }
   }
   if (mayDribble) {
@@ -170,5 +180,6 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     kind: "approach",
     target: { x: ball.x - ux * behind, y: ball.y - uy * behind, theta: heading },
     fine: Math.hypot(ball.x - self.x, ball.y - self.y) < 0.3,
+    kickPose: false,
   };
 }
