@@ -89,6 +89,15 @@ Deno.test("soccer: stop modes are left to the layers above; no pose means look a
   assert.ok(r?.kind === "walk" && r.vx === 0 && r.vth !== 0);
 });
 
+Deno.test("soccer: a ball nobody has seen for 4 s is looked for, not walked to", () => {
+  const b = make();
+  const far = { x: 5, y: 3 };
+  const fresh = decide(b, view({ self: { x: -1, y: 0, theta: 0 }, ball: far, ballAge: 3 }));
+  assert.ok(fresh?.kind === "walk" && fresh.vx > 0, JSON.stringify(fresh));
+  const stale = decide(make(), view({ self: { x: -1, y: 0, theta: 0 }, ball: far, ballAge: 5 }));
+  assert.deepEqual(stale, { kind: "walk", vx: 0, vy: 0, vth: 0.6 });
+});
+
 Deno.test("soccer: alone near the ball we take it; the goalie guards its spot", () => {
   const b = make();
   const r = decide(b, view({ self: { x: -1, y: 0, theta: 0 } }));

@@ -44,6 +44,9 @@ const STEER_FULL = 0.5;
 const GOAL_AREA_X = GOAL_X - 2.5;
 const GOAL_WAYPOINT_Y = 0.75;
 
+/** Turning on the spot while the head sweeps: how a player without a pose or a ball looks. */
+export const LOOK_AROUND: MotionRequest = Object.freeze({ kind: "walk", vx: 0, vy: 0, vth: 0.6 });
+
 /** Walking to a spot: face the way until 1 m out, then turn to face the target heading. */
 export const APPROACH: WalkToOptions = {
   decel: 0.6,

@@ -10,7 +10,7 @@ import type { Pose2 } from "../motion/walk_to.ts";
 import { PlayMode } from "../protocol/playmode.ts";
 import { DIVE_SKILLS, diveNow } from "../strategy/goalie_dive.ts";
 import { goalieTarget } from "../strategy/goalie.ts";
-import { APPROACH, BallPlayer, walkAround } from "./ball_play.ts";
+import { APPROACH, BallPlayer, LOOK_AROUND, walkAround } from "./ball_play.ts";
 import type { BehaviorContext, BehaviorFactory } from "./decision.ts";
 import { soccer, type SoccerOptions } from "./soccer.ts";
 
@@ -35,7 +35,7 @@ export const penaltyKicker: BehaviorFactory<SoccerOptions> = {
         const v = ctx.view;
         const kickOff = v.side === "right" ? PlayMode.KickOffRight : PlayMode.KickOffLeft;
         if (!playing(v.playMode, kickOff)) return null;
-        if (!v.self || !v.ball) return { kind: "walk", vx: 0, vy: 0, vth: 0.6 };
+        if (!v.self || !v.ball) return LOOK_AROUND;
         return player.act({
           self: v.self,
           ball: v.ball,
@@ -66,7 +66,7 @@ export const penaltyGoalie: BehaviorFactory<SoccerOptions> = {
     decide(ctx: BehaviorContext) {
       const v = ctx.view;
       if (v.playMode === PlayMode.GameOver) return null;
-      if (!v.self) return { kind: "walk", vx: 0, vy: 0, vth: 0.6 };
+      if (!v.self) return LOOK_AROUND;
       const dive = o.dive ? diveNow(v, o.ballDecay, o.dive) : null;
       if (dive) return { kind: "skill", name: DIVE_SKILLS[dive] };
       const ball = v.ball ?? { x: 0, y: 0 };

@@ -22,7 +22,13 @@ import { FRESH, type MateBelief } from "../world/team_world.ts";
 import type { Mate } from "../strategy/pass.ts";
 import { stopPoint } from "../estimation/ball_motion.ts";
 import { KICKS } from "../skills/kicks.ts";
-import { APPROACH, BallPlayer, type BallPlayOptions, walkAround } from "./ball_play.ts";
+import {
+  APPROACH,
+  BallPlayer,
+  type BallPlayOptions,
+  LOOK_AROUND,
+  walkAround,
+} from "./ball_play.ts";
 import type { Behavior, BehaviorContext, BehaviorFactory } from "./decision.ts";
 
 export interface SoccerOptions extends BallPlayOptions {
@@ -76,7 +82,7 @@ export class SoccerBehavior implements Behavior {
     const s = situation(v.playMode, v.side);
     if (s === "stop") return null;
     const self = v.self;
-    if (!self) return { kind: "walk", vx: 0, vy: 0, vth: 0.6 };
+    if (!self) return LOOK_AROUND;
     const ball = this.ball(ctx);
     // Once play runs, the taker waits until another player has played the ball.
     if (this.takerHold && s === "play") this.takerPlaying = true;
@@ -105,7 +111,7 @@ export class SoccerBehavior implements Behavior {
     ctx.outbox.onBall = role === "onBall" || goalieClears;
     if (!ball) {
       this.target = null;
-      return { kind: "walk", vx: 0, vy: 0, vth: 0.6 };
+      return LOOK_AROUND;
     }
     const keep = keepAway(v.playMode, s);
     const dive = role === "goalie" && s === "play" && this.o.dive
@@ -131,9 +137,13 @@ export class SoccerBehavior implements Behavior {
     return walkAround(self, this.target, this.obstacles(ctx), this.o.limits, APPROACH);
   }
 
-  /** The team world's ball (our own while fresh, else the freshest heard), or our old one. */
+  /**
+   * The team world's ball: our own while fresh, else the freshest heard; null once nobody has
+   * seen it for FRESH.ball s (then we look for it: walking to where it lay long ago left a
+   * player standing at an empty spot).
+   */
   private ball(ctx: BehaviorContext): Readonly<Point2 & { vx: number; vy: number }> | null {
-    return ctx.team.ball(ctx.view.time) ?? ctx.view.ball;
+    return ctx.team.ball(ctx.view.time);
   }
 
   /**

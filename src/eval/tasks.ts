@@ -7,7 +7,8 @@
 import { soccerOptions } from "../agent/agent.ts";
 import { bodyModel } from "../body/body_model.ts";
 import { soleEdge } from "../estimation/sole_edge.ts";
-import { aimPoint, BallPlayer } from "../behavior/ball_play.ts";
+import { aimPoint, BallPlayer, LOOK_AROUND } from "../behavior/ball_play.ts";
+import { FRESH } from "../world/team_world.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { type KickKind, KICKS, kickSkillName } from "../skills/kicks.ts";
 import { walkTo } from "../motion/walk_to.ts";
@@ -427,8 +428,9 @@ function ballPlayer(s: EvalSession): BallPlayer {
 }
 
 /**
- * This cycle's request for playing the ball on an empty field, from the agent's own estimates;
- * null while it has no pose or ball, or is down.
+ * This cycle's request for playing the ball on an empty field, from the agent's own estimates
+ * (looking around, as the soccer behaviour does, while the ball is unseen for FRESH.ball s); null
+ * while it has no pose or ball, or is down.
  */
 function playBallAlone(
   s: EvalSession,
@@ -438,6 +440,7 @@ function playBallAlone(
   const a = s.agent;
   const v = a.view();
   if (!v.self || !v.ball || a.motion.fall !== "upright") return null;
+  if (v.ballAge > FRESH.ball) return LOOK_AROUND;
   return player.act({
     self: v.self,
     ball: v.ball,
