@@ -11,8 +11,8 @@ Deno.test("proc tcp: ports and states from the kernel's table", () => {
     "   1: 0100007F:0C1C 0100007F:A2F4 01 00000000:00000000 00:00000000 00000000     0        0 2 1\n" +
     "   2: garbage\n";
   assert.deepEqual(parseProcTcp(text), [
-    { localPort: 3100, remotePort: 0, state: "0A" },
-    { localPort: 3100, remotePort: 0xa2f4, state: "01" },
+    { localPort: 3100, remotePort: 0, state: "0A", inode: 1 },
+    { localPort: 3100, remotePort: 0xa2f4, state: "01", inode: 2 },
   ]);
 });
 

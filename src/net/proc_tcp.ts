@@ -1,5 +1,5 @@
 // The machine's TCP sockets as Linux lists them in /proc/net/tcp and /proc/net/tcp6: local and
-// remote ports and the state. Lets the tools see listening servers and established agent
+// remote ports, the state and the inode. Lets the tools see listening servers and established agent
 // connections without opening connections of their own.
 
 /** Socket states of /proc/net/tcp. */
@@ -11,6 +11,8 @@ export interface TcpSocket {
   remotePort: number;
   /** Two hex digits, e.g. TCP_LISTEN. */
   state: string;
+  /** The socket's inode: /proc/<pid>/fd/* of its owner links to `socket:[inode]`. */
+  inode: number;
 }
 
 /** Parses the text of /proc/net/tcp or /proc/net/tcp6. */
@@ -22,7 +24,13 @@ export function parseProcTcp(text: string): TcpSocket[] {
     const localPort = parseInt(f[1].split(":")[1], 16);
     const remotePort = parseInt(f[2].split(":")[1], 16);
     if (Number.isNaN(localPort) || Number.isNaN(remotePort)) continue;
-    out.push({ localPort, remotePort, state: f[3].toUpperCase() });
+    const inode = parseInt(f[9], 10);
+    out.push({
+      localPort,
+      remotePort,
+      state: f[3].toUpperCase(),
+      inode: Number.isNaN(inode) ? 0 : inode,
+    });
   }
   return out;
 }

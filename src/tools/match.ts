@@ -20,7 +20,7 @@ import {
   type TeamProcess,
   trackConnections,
 } from "./team_process.ts";
-import { treeCpu } from "./proc_cpu.ts";
+import { connectionOwners, treeCpu } from "./proc_cpu.ts";
 import { cpuReports } from "../agent/cpu_meter.ts";
 import { type PenaltyOptions, playPenalties } from "./penalty_match.ts";
 import { launchServer, parseServerSpec, type RunningServer } from "./server_launcher.ts";
@@ -178,7 +178,9 @@ async function play(o: MatchOptions): Promise<Record<string, unknown>> {
     // Let the last bodies settle before the whistle.
     await sleep(2000);
     // CPU is counted from the whistle, past the agents' start-up.
-    const cpuFrom = await Promise.all(teams.map((t) => treeCpu(t.child.pid)));
+    const teamCpu = async (t: TeamProcess) =>
+      treeCpu(t.child.pid, await connectionOwners(t.ports, port));
+    const cpuFrom = await Promise.all(teams.map(teamCpu));
     await monitor.send(trainer.kickOff("Left"));
     let lastTime = g.time;
     let lastChange = Date.now();
@@ -209,7 +211,7 @@ async function play(o: MatchOptions): Promise<Record<string, unknown>> {
       }
       trackConnections(teams, await agentConnections(port), known);
     }
-    const cpuTo = await Promise.all(teams.map((t) => treeCpu(t.child.pid)));
+    const cpuTo = await Promise.all(teams.map(teamCpu));
     // Give the teams a moment to flush their output before it is read.
     await sleep(1000);
     const reports = await Promise.all(
@@ -233,7 +235,8 @@ async function play(o: MatchOptions): Promise<Record<string, unknown>> {
         cpu: {
           seconds: seconds === null ? null : Math.round(seconds * 100) / 100,
           cycles,
-          // The team's whole process tree, launcher included.
+          // The team's whole process tree, launcher included, and the processes that own its
+          // connections (agents a script started detached).
           msPerAgentCycle: seconds !== null && cycles && agents > 0
             ? Math.round(seconds / agents / cycles * 1e6) / 1e3
             : null,
