@@ -257,4 +257,10 @@ Deno.test("on ball: under pressure in our half we clear with the kick; set plays
   assert.equal(onBallAction(close).kind, "dribble");
   const ready = { x: ball.x - 0.2, y: ball.y - 0.08, theta: 0 };
   assert.deepEqual(onBallAction({ ...close, self: ready }), { kind: "kick", leftFoot: true });
+  // An opponent at the ball: no kick is lined up, the ball is dribbled; one ready goes off.
+  const contested = { ...base, self, ball, opponents: [{ x: -4.6, y: 0.2 }] };
+  assert.equal(onBallAction(contested).kind, "dribble");
+  assert.equal(onBallAction({ ...contested, self: ready }).kind, "kick");
+  const setPlay2 = onBallAction({ ...contested, mustKick: true });
+  assert.ok(setPlay2.kind === "approach" && setPlay2.kickPose, "a set play still lines up");
 });
