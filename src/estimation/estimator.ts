@@ -27,6 +27,14 @@ const UPRIGHT_FOR_VISION = Math.cos(35 * Math.PI / 180);
  * estimate lags it (a fall's first frames placed a robot 16 m off, outside the field).
  */
 const MAX_VISION_SWAY = 1.5;
+/**
+ * A relocation by the referee: the server moves the body, and the accelerometer reads exactly
+ * nothing for a few cycles (below ZERO_ACC m/s² for MOVED_CYCLES cycles in a row; a single
+ * such reading comes now and then in play). Not within BEAM_CYCLES of our own beam.
+ */
+const ZERO_ACC = 0.05;
+const MOVED_CYCLES = 2;
+const BEAM_CYCLES = 50;
 /** How wide the particle cloud is made around the pose once the robot is up again (m, rad). */
 const GETUP_SPREAD_XY = 0.3;
 const GETUP_SPREAD_THETA = 0.3;
@@ -81,6 +89,9 @@ export class Estimator {
   readonly odometry = new Odometry();
   /** The last vision frame came while the robot was down. */
   private wasDown = false;
+  /** Cycles in a row the accelerometer read nothing, and cycles since our last beam. */
+  private zeroAcc = 0;
+  private sinceBeam = Infinity;
   readonly localizer: Localizer;
   readonly ball: BallTracker;
   readonly players: PlayerTracker;
@@ -134,12 +145,22 @@ export class Estimator {
     this.tilt.reset();
     this.odometry.clear();
     this.localizer.seedAt(x, y, theta, 0.05, 10 * DEG);
+    this.sinceBeam = 0;
+  }
+
+  /** Tells the localizer when the accelerometer says the body was moved (not by our beam). */
+  private watchRelocation(acc: WorldState["acc"]): void {
+    this.sinceBeam++;
+    const still = Math.hypot(acc.x, acc.y, acc.z) < ZERO_ACC;
+    this.zeroAcc = still ? this.zeroAcc + 1 : 0;
+    if (this.zeroAcc === MOVED_CYCLES && this.sinceBeam > BEAM_CYCLES) this.localizer.moved();
   }
 
   /** One cycle; the core's kinematics must already hold this message's joint angles. */
   update(p: Perception, world: WorldState): void {
     const dt = world.dt;
     const core = this.core;
+    this.watchRelocation(world.acc);
     this.tilt.update(world.gyro, world.acc, core.soles, world.feet, dt);
     this.odometry.update(this.tilt, core.soles, dt);
     this.ball.predict(dt);

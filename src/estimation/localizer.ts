@@ -3,7 +3,7 @@
 // around a pose computed from the seen landmarks when the best per-observation likelihood
 // collapses (kidnapping, re-beams), or spread over the field when nothing better is known. A
 // landmark pose off the field is never used, and one far from the last confident estimate only
-// once the landmarks have repeated it.
+// once the landmarks have repeated it, or at once after a relocation the estimator detected.
 
 import type { NumericCore } from "../core/numeric_core.ts";
 import { MAX_PARTICLES, PARTICLE, PF } from "../core/layout.ts";
@@ -18,6 +18,8 @@ const MARGIN = 1.5;
 /** Near the last confident estimate: within NEAR plus WALK_PER_FRAME per vision frame since (m). */
 const NEAR = 1;
 const WALK_PER_FRAME = 0.05;
+/** After a relocation, a landmark pose is looked for in this many vision frames (3 s). */
+const MOVED_FRAMES = 50;
 /** A far landmark pose is trusted once it repeats within AGREE m for REPEAT_FRAMES frames. */
 const AGREE = 0.5;
 const REPEAT_FRAMES = 4;
@@ -58,6 +60,8 @@ export class Localizer {
   /** A far landmark pose and how many frames in a row the landmarks have put us there. */
   private readonly candidate = [0, 0];
   private candidateFrames = 0;
+  /** Vision frames left in which a landmark pose is taken at once (we were moved). */
+  private movedFrames = 0;
 
   constructor(
     private readonly core: NumericCore,
@@ -82,6 +86,15 @@ export class Localizer {
     this.lostFrames = 0;
     this.core.pfMean(this.n);
     this.readMean();
+  }
+
+  /**
+   * We were picked up and put down elsewhere (a referee's relocation): within the next
+   * MOVED_FRAMES vision frames the first landmark pose on the field re-seeds the whole cloud,
+   * without the checks that guard against single wild poses.
+   */
+  moved(): void {
+    this.movedFrames = MOVED_FRAMES;
   }
 
   /** Drops the estimate: the next vision frame starts the filter again. */
@@ -126,6 +139,13 @@ export class Localizer {
       else return 0;
     }
     if (obs === 0) return this.confidence;
+    if (this.movedFrames > 0) {
+      this.movedFrames--;
+      if (landmarkPose && onField(landmarkPose)) {
+        this.seedAt(landmarkPose[0], landmarkPose[1], landmarkPose[2], 0.2, 0.1);
+        this.movedFrames = 0;
+      }
+    }
     let quality = Math.exp(this.core.pfWeight(this.n, counts.landmarks, counts.points) / obs);
     if (quality < this.params.collapse) this.lostFrames++;
     else this.lostFrames = 0;
@@ -154,9 +174,7 @@ export class Localizer {
    * REPEAT_FRAMES frames in a row (a fall's rolling camera gave single wild poses).
    */
   private trustLandmarkPose(lp: [number, number, number]): boolean {
-    if (Math.abs(lp[0]) > FIELD_LENGTH / 2 + MARGIN || Math.abs(lp[1]) > FIELD_WIDTH / 2 + MARGIN) {
-      return false;
-    }
+    if (!onField(lp)) return false;
     this.frames++;
     const c = this.candidate;
     if (this.candidateFrames > 0 && Math.hypot(lp[0] - c[0], lp[1] - c[1]) < AGREE) {
@@ -186,4 +204,10 @@ export class Localizer {
     const o = this.core.pfOut;
     this.pose = { x: o[PF.X], y: o[PF.Y], theta: o[PF.THETA] };
   }
+}
+
+/** Whether a landmark pose lies on the field, give or take MARGIN. */
+function onField(lp: readonly number[]): boolean {
+  return Math.abs(lp[0]) <= FIELD_LENGTH / 2 + MARGIN &&
+    Math.abs(lp[1]) <= FIELD_WIDTH / 2 + MARGIN;
 }
