@@ -46,6 +46,9 @@ const MOTION_FIT = 6;
 const MOTION_CHI2 = 9;
 const MOTION_MIN_CHANGE = 0.5;
 
+/** How well a ball the server placed is known (m). */
+const PLACED_SIGMA = 0.02;
+
 export class BallTracker {
   /** Server time the ball was last seen, or NaN. */
   lastSeen = NaN;
@@ -71,6 +74,12 @@ export class BallTracker {
   track(): BallTrack | null {
     const s = this.state;
     return s ? { ...s, cov: this.core.tracks.subarray(T * TRACK + 4, T * TRACK + TRACK) } : null;
+  }
+
+  /** The server put the ball still at (x, y) at `now` (the centre spot before a kick-off). */
+  placed(x: number, y: number, now: number): void {
+    this.lastSeen = now;
+    this.reset(x, y, PLACED_SIGMA);
   }
 
   /** Drops the track: the next sighting starts it again. */

@@ -62,6 +62,9 @@ export class Localizer {
   private candidateFrames = 0;
   /** Vision frames left in which a landmark pose is taken at once (we were moved). */
   private movedFrames = 0;
+  /** The fraction of particles that landmark pose re-seeds, and how far from the estimate. */
+  private movedFraction = 1;
+  private movedReach = Infinity;
 
   constructor(
     private readonly core: NumericCore,
@@ -89,12 +92,15 @@ export class Localizer {
   }
 
   /**
-   * We were picked up and put down elsewhere (a referee's relocation): within the next
-   * MOVED_FRAMES vision frames the first landmark pose on the field re-seeds the whole cloud,
-   * without the checks that guard against single wild poses.
+   * We were picked up and put down elsewhere (a referee's relocation), or got up after lying:
+   * within the next MOVED_FRAMES vision frames the first landmark pose on the field re-seeds
+   * `fraction` of the particles (the rest stay where they are, for the weights to choose) if it
+   * lies within `reach` of the estimate, without the checks that guard against single wild poses.
    */
-  moved(): void {
+  moved(fraction = 1, reach = Infinity): void {
     this.movedFrames = MOVED_FRAMES;
+    this.movedFraction = fraction;
+    this.movedReach = reach;
   }
 
   /** Drops the estimate: the next vision frame starts the filter again. */
@@ -141,8 +147,13 @@ export class Localizer {
     if (obs === 0) return this.confidence;
     if (this.movedFrames > 0) {
       this.movedFrames--;
-      if (landmarkPose && onField(landmarkPose)) {
-        this.seedAt(landmarkPose[0], landmarkPose[1], landmarkPose[2], 0.2, 0.1);
+      const q = this.pose;
+      if (
+        landmarkPose && onField(landmarkPose) &&
+        (!q || Math.hypot(landmarkPose[0] - q.x, landmarkPose[1] - q.y) <= this.movedReach)
+      ) {
+        const keep = Math.round(this.n * (1 - this.movedFraction));
+        this.seedAt(landmarkPose[0], landmarkPose[1], landmarkPose[2], 0.2, 0.1, keep);
         this.movedFrames = 0;
       }
     }
