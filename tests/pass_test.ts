@@ -38,6 +38,7 @@ Deno.test("ball player: a pass is lined up as a kick toward the receiver", () =>
     limits: { maxForward: 0.5, maxBackward: 0.3, maxSideways: 0.15, maxTurn: 1 },
     kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
     shootRange: 3.5,
+    contestRadius: 0.7,
     pass: OPTIONS,
   });
   const mate = { unum: 7, x: 3, y: 3 };

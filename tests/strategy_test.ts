@@ -105,6 +105,7 @@ const base: OnBallInput = {
   opponents: [],
   kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
   shootRange: 8,
+  contestRadius: 0.7,
   mustKick: false,
   leftFoot: true,
 };

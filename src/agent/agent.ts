@@ -119,6 +119,7 @@ export function soccerOptions(
     },
     kickSpot: gameKick(params),
     shootRange: params.get("soccer.shoot_range"),
+    contestRadius: params.get("soccer.contest_radius"),
     roleHold: params.get("soccer.role_hold"),
     pass: params.get("pass.enabled") !== 0
       ? {

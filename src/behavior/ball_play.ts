@@ -113,6 +113,8 @@ export interface BallPlayOptions {
   kickSpot: KickSpot;
   /** Shoot when the ball is this close to the opponents' goal, metres. */
   shootRange: number;
+  /** No kick is lined up with an opponent this close to the ball (m): OnBallInput. */
+  contestRadius: number;
   /** When to pass to a teammate; null never passes. */
   pass: PassOptions | null;
 }
@@ -205,6 +207,7 @@ export class BallPlayer {
       opponents: i.opponents,
       kickSpot: this.o.kickSpot,
       shootRange: this.o.shootRange,
+      contestRadius: this.o.contestRadius,
       mustKick: i.mustKick,
       leftFoot: this.leftFoot,
       impatient: i.now < this.noLineUpUntil,

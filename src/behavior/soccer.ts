@@ -298,6 +298,7 @@ export const soccer: BehaviorFactory<SoccerOptions> = {
     limits: { maxForward: 0.5, maxBackward: 0.3, maxSideways: 0.15, maxTurn: 1 },
     kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: KICKS.keyframe.skill },
     shootRange: 8,
+    contestRadius: 0.7,
     roleHold: 2,
     assign: assignGreedy,
     pass: null,

@@ -31,6 +31,13 @@ export interface OnBallInput {
   kickSpot: KickSpot;
   /** Kick (rather than dribble) when the ball is this close to the goal. */
   shootRange: number;
+  /**
+   * An opponent this close to the ball contests it: no kick is lined up then (the keyframe kick
+   * takes 2.7 s from the line-up to the swing, and the ball is gone or blocked by then); the
+   * ball is dribbled. In two games against the UT base team a third of the time the ball lay
+   * still was such a contest, and our player was in a kick for a third of that.
+   */
+  contestRadius: number;
   /** Kick whatever the distance (set plays, clearances decided by the caller). */
   mustKick: boolean;
   /** The foot chosen last cycle, for hysteresis. */
@@ -51,13 +58,7 @@ export type OnBallAction =
 
 /** An opponent this close to the ball in our half makes us clear it. */
 const PRESSURE_RADIUS = 1.2;
-/**
- * An opponent this close to the ball contests it: no kick is lined up then (the keyframe kick
- * takes 2.7 s from the line-up to the swing, and the ball is gone or blocked by then); the ball
- * is dribbled. In two games against the UT base team, a third of the time the ball lay still
- * was such a contest, and our player was in a kick for a third of that.
- */
-const CONTEST_RADIUS = 0.7;
+
 /**
  * Kick when the ball lies this close to the kick spot's line (sideways, in the robot frame)…
  * The torso's distance from the kick pose is no test: facing 10° off, a torso within 3.5 cm of
@@ -118,7 +119,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     o.opponents.some((p) => Math.hypot(p.x - ball.x, p.y - ball.y) < PRESSURE_RADIUS);
   const kick = o.mustKick || o.goalDistance < o.shootRange || pressured;
   const contested = o.opponents.some((p) =>
-    Math.hypot(p.x - ball.x, p.y - ball.y) < CONTEST_RADIUS
+    Math.hypot(p.x - ball.x, p.y - ball.y) < o.contestRadius
   );
 
   const rel = relative(self, ball);
