@@ -4,11 +4,12 @@
 import { Agent } from "./src/agent/agent.ts";
 import { runAgent } from "./src/agent/runner.ts";
 import { TrafficRecorder } from "./src/net/recorder.ts";
-import { AGENT_USAGE, CliError, parseAgentArgs } from "./src/config/cli.ts";
+import { CliError } from "./src/config/cli.ts";
+import { AGENT_USAGE, parseAgentArgs } from "./src/agent/agent_cli.ts";
 import { bundledSkillFiles, loadAgentParams } from "./src/config/paramfiles.ts";
 import { loadSkillFiles } from "./src/skills/skill_compiler.ts";
 import { ConfigError } from "./src/config/params.ts";
-import { createCore } from "./src/core/numeric_core.ts";
+import { createCore } from "./src/core/create_core.ts";
 import { Logger } from "log";
 
 async function main(args: string[]): Promise<number> {

@@ -7,7 +7,7 @@
 // per metre of frame-to-frame noise (the server's own is 0.1 % and 0.15°).
 
 import assert from "assert";
-import { createCore } from "../src/core/numeric_core.ts";
+import { createCore } from "../src/core/create_core.ts";
 import { compileCore } from "../src/core/wasm_core.ts";
 import { frictionRate, lineCrossing, stopPoint } from "../src/estimation/ball_motion.ts";
 import { BallTracker } from "../src/estimation/ball_tracker.ts";

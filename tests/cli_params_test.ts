@@ -1,7 +1,8 @@
 // Agent flags (typed, one-line errors, exit code 2) and param files (file:line errors, overlay).
 
 import assert from "assert";
-import { CliError, parseAgentArgs } from "../src/config/cli.ts";
+import { CliError } from "../src/config/cli.ts";
+import { parseAgentArgs } from "../src/agent/agent_cli.ts";
 import { bundledParamFiles, loadAgentParams } from "../src/config/paramfiles.ts";
 import { ConfigError, loadParamFiles, ParamSet } from "../src/config/params.ts";
 import { teamRobotType } from "../src/tools/team.ts";

@@ -2,7 +2,7 @@
 // and a batch of 1000 leg IK solves. Each pair is one group with the TS core as baseline.
 
 import { JOINTS } from "../src/body/joints.ts";
-import { createCore } from "../src/core/numeric_core.ts";
+import { createCore } from "../src/core/create_core.ts";
 import { compileCore } from "../src/core/wasm_core.ts";
 import { Rng } from "./rng.ts";
 

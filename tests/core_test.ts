@@ -6,7 +6,8 @@ import { bodyModel } from "../src/body/body_model.ts";
 import { J, JOINTS, LEG_FIRST_JOINT, type RobotType } from "../src/body/joints.ts";
 import { loadAgentParams } from "../src/config/paramfiles.ts";
 import { IK_LIMITED, IK_UNREACHABLE, MAX_BATCH } from "../src/core/layout.ts";
-import { createCore, type NumericCore } from "../src/core/numeric_core.ts";
+import { type NumericCore } from "../src/core/numeric_core.ts";
+import { createCore } from "../src/core/create_core.ts";
 import { compileCore } from "../src/core/wasm_core.ts";
 import { Rng } from "./rng.ts";
 

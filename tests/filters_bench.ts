@@ -2,7 +2,7 @@
 // predict + update, WASM against the TS twin. Observations: 4 landmarks and 40 line points.
 
 import { LANDMARK, LINE_POINT, PARTICLE } from "../src/core/layout.ts";
-import { createCore } from "../src/core/numeric_core.ts";
+import { createCore } from "../src/core/create_core.ts";
 import { compileCore } from "../src/core/wasm_core.ts";
 import { Rng } from "./rng.ts";
 

@@ -3,10 +3,11 @@
 
 import assert from "assert";
 import { LANDMARK, LINE_POINT, MAX_PARTICLES, PARTICLE, TRACK } from "../src/core/layout.ts";
-import { createCore, type NumericCore } from "../src/core/numeric_core.ts";
+import { type NumericCore } from "../src/core/numeric_core.ts";
+import { createCore } from "../src/core/create_core.ts";
 import { compileCore } from "../src/core/wasm_core.ts";
 import { BallTracker } from "../src/estimation/ball_tracker.ts";
-import { fieldLines, GRID, landmark } from "../src/estimation/field.ts";
+import { fieldLines, GRID, landmark } from "../src/field/field.ts";
 import { Localizer } from "../src/estimation/localizer.ts";
 import { poseFromLandmarks } from "../src/estimation/observations.ts";
 import { Rng } from "./rng.ts";

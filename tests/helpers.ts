@@ -4,7 +4,8 @@ import { Agent, type AgentOptions } from "../src/agent/agent.ts";
 import type { RobotType } from "../src/body/joints.ts";
 import { bundledSkillFiles, loadAgentParams } from "../src/config/paramfiles.ts";
 import { loadSkillFiles } from "../src/skills/skill_compiler.ts";
-import { type CoreKind, createCore } from "../src/core/numeric_core.ts";
+import { type CoreKind } from "../src/core/numeric_core.ts";
+import { createCore } from "../src/core/create_core.ts";
 import { Logger, type LogLevel } from "log";
 
 export interface TestAgent {

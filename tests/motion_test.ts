@@ -6,7 +6,7 @@ import assert from "assert";
 import { J, NUM_JOINTS } from "../src/body/joints.ts";
 import { standPoseFromParams } from "../src/agent/agent.ts";
 import { bundledSkillFiles, loadAgentParams } from "../src/config/paramfiles.ts";
-import { createCore } from "../src/core/numeric_core.ts";
+import { createCore } from "../src/core/create_core.ts";
 import { Motion } from "../src/motion/motion.ts";
 import { WalkEngine, walkParams } from "../src/motion/walk_engine.ts";
 import { kickPreSeconds } from "../src/skills/kicks.ts";

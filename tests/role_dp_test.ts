@@ -4,7 +4,8 @@
 
 import assert from "assert";
 import { ROLE_MAX } from "../src/core/layout.ts";
-import { createCore, type NumericCore } from "../src/core/numeric_core.ts";
+import { type NumericCore } from "../src/core/numeric_core.ts";
+import { createCore } from "../src/core/create_core.ts";
 import { compileCore } from "../src/core/wasm_core.ts";
 import {
   assignGreedy,

@@ -2,7 +2,7 @@
 // (10·2^9 = 5120 partial mappings), and the greedy assignment of the whole team for scale.
 
 import { ROLE_MAX } from "../src/core/layout.ts";
-import { createCore } from "../src/core/numeric_core.ts";
+import { createCore } from "../src/core/create_core.ts";
 import { compileCore } from "../src/core/wasm_core.ts";
 import { assignGreedy, type PlayerSpot, roleTargets } from "../src/strategy/roles.ts";
 import { Rng } from "./rng.ts";

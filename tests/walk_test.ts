@@ -6,7 +6,7 @@ import assert from "assert";
 import type { RobotType } from "../src/body/joints.ts";
 import { loadAgentParams } from "../src/config/paramfiles.ts";
 import { W } from "../src/core/layout.ts";
-import { createCore } from "../src/core/numeric_core.ts";
+import { createCore } from "../src/core/create_core.ts";
 import { compileCore } from "../src/core/wasm_core.ts";
 import { walkReachMisses } from "../src/motion/walk_reach.ts";
 import { WalkEngine, walkParams } from "../src/motion/walk_engine.ts";

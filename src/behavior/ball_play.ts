@@ -3,7 +3,7 @@
 // kicking foot, the side an opponent in the ball's path is passed on). The soccer behaviour and
 // the dribble evaluation both play the ball through it. Field frame of our side, SI units.
 
-import { FIELD_LENGTH } from "../estimation/field.ts";
+import { FIELD_LENGTH } from "../field/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { type Pose2, type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
 import { kickSkillName } from "../skills/kicks.ts";

@@ -5,7 +5,7 @@
 // the seed's spot on the ball–goal line and dives at shots, and never leaves its penalty area:
 // the server gives the kicker a goal when it does. Our frame (we attack +x) for both.
 
-import { FIELD_LENGTH, GOAL_WIDTH } from "../estimation/field.ts";
+import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import type { Pose2 } from "../motion/walk_to.ts";
 import { PlayMode } from "../protocol/playmode.ts";
 import { DIVE_SKILLS, diveNow } from "../strategy/goalie_dive.ts";

@@ -4,7 +4,7 @@
 
 import type { RobotType } from "../body/joints.ts";
 import { bodyModel } from "../body/body_model.ts";
-import { buildDistanceMap, GRID } from "../estimation/field.ts";
+import { buildDistanceMap, GRID } from "../field/field.ts";
 import { GRID_BYTE_OFFSET, OFFSET, ROLE_MAX, SIZE, type Slot } from "./layout.ts";
 import type { CoreKind, NumericCore } from "./numeric_core.ts";
 

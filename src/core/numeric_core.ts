@@ -87,17 +87,3 @@ export interface NumericCore {
    */
   assignRoles(players: number, roles: number): number;
 }
-
-/** Creates the chosen core for one agent (its own WASM instance, or a TS core). */
-export async function createCore(
-  kind: CoreKind,
-  type: RobotType,
-  module?: WebAssembly.Module,
-): Promise<NumericCore> {
-  if (kind === "ts") {
-    const { createTsCore } = await import("./ts_core.ts");
-    return createTsCore(type);
-  }
-  const { createWasmCore } = await import("./wasm_core.ts");
-  return await createWasmCore(type, module);
-}

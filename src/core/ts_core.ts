@@ -3,7 +3,7 @@
 // ts_walk.ts, role assignment in ts_roles.ts).
 
 import type { RobotType } from "../body/joints.ts";
-import { GRID } from "../estimation/field.ts";
+import { GRID } from "../field/field.ts";
 import { GRID_BYTE_OFFSET } from "./layout.ts";
 import { CORE_BYTES, gridView, type Kernels, LayoutCore } from "./layout_core.ts";
 import type { NumericCore } from "./numeric_core.ts";

@@ -3,7 +3,7 @@
 // them as views (layout_core.ts), so kernel calls pass no data and allocate nothing.
 
 import type { RobotType } from "../body/joints.ts";
-import { GRID } from "../estimation/field.ts";
+import { GRID } from "../field/field.ts";
 import { GRID_BYTE_OFFSET, OFFSET } from "./layout.ts";
 import { CORE_BYTES, type Kernels, LayoutCore } from "./layout_core.ts";
 import type { NumericCore } from "./numeric_core.ts";

@@ -6,8 +6,14 @@ import { DEG } from "../util/angles.ts";
 import { PF } from "../core/layout.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import type { ParamSet } from "../config/params.ts";
-import type { Perception, PlayerPartName } from "../protocol/perception.ts";
-import type { WorldState } from "../world/world_state.ts";
+import type {
+  FootName,
+  ForceReading,
+  Perception,
+  PlayerPartName,
+  Side,
+  Vec3,
+} from "../protocol/perception.ts";
 import { PlayMode } from "../protocol/playmode.ts";
 import { type BallParams, BallTracker } from "./ball_tracker.ts";
 import { Localizer, type LocalizerParams, type Pose } from "./localizer.ts";
@@ -94,6 +100,23 @@ export function estimatorParams(p: ParamSet): EstimatorParams {
   };
 }
 
+/**
+ * What the estimator reads of the agent's world state each cycle, and the estimates it writes
+ * back (the world state has these fields; estimation does not depend on it).
+ */
+export interface EstimatorWorld {
+  readonly time: number;
+  readonly dt: number;
+  readonly playMode: PlayMode;
+  readonly side: Side | null;
+  readonly unum: number | null;
+  readonly gyro: Vec3;
+  readonly acc: Vec3;
+  readonly feet: Partial<Record<FootName, ForceReading>>;
+  self: { x: number; y: number; theta: number } | null;
+  ball: { x: number; y: number; vx: number; vy: number } | null;
+}
+
 const PARTS: readonly PlayerPartName[] = ["head", "llowerarm", "rlowerarm", "lfoot", "rfoot"];
 
 export class Estimator {
@@ -163,7 +186,7 @@ export class Estimator {
   }
 
   /** Tells the localizer when the accelerometer says the body was moved (not by our beam). */
-  private watchRelocation(acc: WorldState["acc"]): void {
+  private watchRelocation(acc: Vec3): void {
     this.sinceBeam++;
     const still = Math.hypot(acc.x, acc.y, acc.z) < ZERO_ACC;
     this.zeroAcc = still ? this.zeroAcc + 1 : 0;
@@ -171,7 +194,7 @@ export class Estimator {
   }
 
   /** One cycle; the core's kinematics must already hold this message's joint angles. */
-  update(p: Perception, world: WorldState): void {
+  update(p: Perception, world: EstimatorWorld): void {
     const dt = world.dt;
     const core = this.core;
     this.watchRelocation(world.acc);
@@ -219,7 +242,7 @@ export class Estimator {
     world.ball = this.ball.state;
   }
 
-  private observeObjects(p: Perception, world: WorldState, pose: Pose): void {
+  private observeObjects(p: Perception, world: EstimatorWorld, pose: Pose): void {
     const v = p.vision!;
     const c = Math.cos(pose.theta), s = Math.sin(pose.theta);
     const spread = Math.hypot(this.core.pfOut[PF.SX], this.core.pfOut[PF.SY]);

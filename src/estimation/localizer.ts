@@ -7,7 +7,7 @@
 
 import type { NumericCore } from "../core/numeric_core.ts";
 import { MAX_PARTICLES, PARTICLE, PF } from "../core/layout.ts";
-import { FIELD_LENGTH, FIELD_WIDTH } from "./field.ts";
+import { FIELD_LENGTH, FIELD_WIDTH } from "../field/field.ts";
 import type { ObservationCounts } from "./observations.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
 

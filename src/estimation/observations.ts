@@ -11,7 +11,7 @@ import {
   type Side,
   type Vision,
 } from "../protocol/perception.ts";
-import { landmark, type LandmarkName } from "./field.ts";
+import { landmark, type LandmarkName } from "../field/field.ts";
 import type { TiltFilter } from "./tilt.ts";
 import { wrapAngle } from "../util/angles.ts";
 

@@ -9,7 +9,7 @@
 import { type Dive, DIVE_SKILLS, diveNow, type DiveParams } from "../strategy/goalie_dive.ts";
 import { goalieTarget } from "../strategy/goalie.ts";
 import { frictionRate, lineCrossing } from "../estimation/ball_motion.ts";
-import { FIELD_LENGTH, GOAL_WIDTH } from "../estimation/field.ts";
+import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { trainer } from "../net/monitor.ts";
 import { SeededRandom } from "../util/random.ts";
 import { toOwnFrame } from "../world/world_view.ts";

@@ -3,7 +3,7 @@
 // A dribble or a kick straight into a robot stops dead (against a team that stands still, a
 // quarter of each game went to a ball pinned against one). Pure. Field frame, metres.
 
-import { FIELD_WIDTH } from "../estimation/field.ts";
+import { FIELD_WIDTH } from "../field/field.ts";
 import type { Point2 } from "./avoid.ts";
 
 export interface BallPathOptions {

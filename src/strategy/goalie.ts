@@ -3,7 +3,7 @@
 // meets the goal line — so the goalie splits the shooting angle evenly — and never closer than
 // Δx to the goal line; it faces the ball. Our frame: our goal at x = −15.
 
-import { FIELD_LENGTH, GOAL_WIDTH } from "../estimation/field.ts";
+import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 
 export interface GoalieTarget {
   x: number;

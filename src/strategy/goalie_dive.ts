@@ -5,7 +5,7 @@
 // the goalie waits until the crossing is no further ahead than the dive's lead time, so that a
 // ball that slows down or is deflected is not dived at too early. Our frame: our goal at −x.
 
-import { FIELD_LENGTH, GOAL_WIDTH } from "../estimation/field.ts";
+import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { type BallTrack, lineCrossing, type Prediction } from "../estimation/ball_motion.ts";
 
 export type Dive = "left" | "right" | "split";

@@ -5,7 +5,7 @@
 // chosen last cycle keeps the pass while it still qualifies, so the choice does not flip on
 // noise. Pure apart from that memory. Field frame of our side, metres.
 
-import { FIELD_LENGTH } from "../estimation/field.ts";
+import { FIELD_LENGTH } from "../field/field.ts";
 import type { Point2 } from "./avoid.ts";
 import { type BallPathOptions, ballWaypoint } from "./ball_path.ts";
 

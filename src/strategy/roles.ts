@@ -13,7 +13,7 @@ import {
   FIELD_WIDTH,
   PENALTY_DEPTH,
   PENALTY_WIDTH,
-} from "../estimation/field.ts";
+} from "../field/field.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import { ROLE_MAX } from "../core/layout.ts";
 import { goalieTarget } from "./goalie.ts";

@@ -8,7 +8,7 @@
 // attack +x).
 
 import { parseFlags } from "../config/flags.ts";
-import { FIELD_LENGTH, GOAL_WIDTH } from "../estimation/field.ts";
+import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { readRecording } from "./recording.ts";
 import { replay, type ReplayFrame } from "./replay.ts";
 

@@ -11,7 +11,7 @@ import { Agent, type AgentOptions } from "../agent/agent.ts";
 import { runAgent } from "../agent/runner.ts";
 import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
 import { CliError } from "../config/cli.ts";
-import { createCore } from "../core/numeric_core.ts";
+import { createCore } from "../core/create_core.ts";
 import { SYN } from "../protocol/effectors.ts";
 import type { Perception } from "../protocol/perception.ts";
 import { loadSkillFiles } from "../skills/skill_compiler.ts";
