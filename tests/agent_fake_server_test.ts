@@ -11,7 +11,7 @@ import {
   recordedScript,
   type Script,
 } from "../src/testing/fake_server.ts";
-import { encodeFrame } from "../src/net/framing.ts";
+import { encodeFrame, FrameDecoder } from "../src/net/framing.ts";
 import { AGENT1, fixtureTest, serverMessagesOf } from "./fixtures.ts";
 import { cycleMessage, makeAgent } from "./helpers.ts";
 
@@ -314,6 +314,34 @@ Deno.test("runner: a connection the server never answers is dropped and made ane
     lines.some((l) => l.startsWith("WARN") && l.includes("reconnecting")),
     lines.join("\n"),
   );
+});
+
+Deno.test("runner: in a silence the agent sends a bare (syn) every 100-200 ms", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  const syns: number[] = [];
+  let conn: Deno.TcpConn | null = null;
+  const server = (async () => {
+    conn = await listener.accept();
+    await conn.write(encodeFrame(cycleMessage(0, "BeforeKickOff")));
+    const decoder = new FrameDecoder(), text = new TextDecoder(), buf = new Uint8Array(4096);
+    for (;;) {
+      const n = await conn.read(buf).catch(() => null);
+      if (n === null) return;
+      decoder.push(buf.subarray(0, n));
+      for (let f = decoder.next(); f !== null; f = decoder.next()) {
+        if (text.decode(f) === "(syn)") syns.push(Date.now());
+      }
+    }
+  })();
+  const { agent } = await makeAgent(2);
+  await runAgent(agent, { host: "127.0.0.1", port, silentMs: 1000 });
+  (conn as Deno.TcpConn | null)?.close();
+  listener.close();
+  await server;
+  assert.ok(syns.length >= 4 && syns.length <= 10, `${syns.length} (syn)s in 1 s of silence`);
+  const gaps = syns.slice(1).map((t, i) => t - syns[i]);
+  assert.ok(gaps.every((g) => g >= 80 && g <= 250), `gaps ${gaps.join(", ")} ms`);
 });
 
 Deno.test("runner: a server that answered and then goes silent ends the run with one line", async () => {

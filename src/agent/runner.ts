@@ -28,7 +28,11 @@ export interface RunOptions {
   silentMs?: number;
 }
 
-/** Silence after which a bare (syn) is sent, ms. */
+/**
+ * Silence after which a bare (syn) is sent, ms; the check runs this often too, so the (syn) goes
+ * 100-200 ms into a silence. A check every 25 ms cost 0.08 ms of CPU per 20 ms cycle: each timer
+ * wakes the idle process once more.
+ */
 const SYNC_KEEPALIVE_MS = 100;
 /** Connections tried in all when the server leaves them unanswered. */
 const MAX_ATTEMPTS = 5;
@@ -98,7 +102,7 @@ async function runConnection(
     lastFrame = Date.now();
     recorder?.record("a2s", SYN);
     send(SYN).catch(() => {});
-  }, SYNC_KEEPALIVE_MS / 4);
+  }, SYNC_KEEPALIVE_MS);
   const watchdog = setTimeout(() => {
     if (answered) return;
     unanswered = true;
