@@ -7,6 +7,16 @@
 
 import { wrapAngle } from "../util/angles.ts";
 
+/**
+ * The server moved the robot (a referee's relocation, the sides swapped at half time) when ground
+ * truth jumps farther than MOVE_JUMP (m) between two messages at most MOVE_GAP (s) apart. The
+ * estimate cannot know before its next vision frame: the worst error is also given without the
+ * MOVE_GRACE (s) after each move, and a move counts as followed when the error is below
+ * EPISODE_ERROR within that time.
+ */
+const MOVE_JUMP = 1;
+const MOVE_GAP = 0.2;
+const MOVE_GRACE = 0.5;
 /** An episode is a stretch with the self error above this (m). */
 export const EPISODE_ERROR = 0.3;
 /** Gaps shorter than this (s) do not end an episode. */
@@ -54,6 +64,11 @@ export interface AuditSummary {
   uprightSelf: Percentiles | null;
   /** The largest self error at any time (m). */
   maxSelf: number | null;
+  /** The largest self error outside MOVE_GRACE after the server moved the robot (m). */
+  maxSelfSettled: number | null;
+  /** Times the server moved the robot, and how many of those the estimate followed in time. */
+  moves: number;
+  movesFollowed: number;
   /** Ball error while upright (m). */
   uprightBall: Percentiles | null;
   getUps: number;
@@ -84,6 +99,13 @@ export class LocalizationAudit {
   private readonly pending: number[] = [];
   private getUps = 0;
   private recovered = 0;
+  private maxSelfSettled: number | null = null;
+  private lastTruth: { x: number; y: number; now: number } | null = null;
+  private movedAt = -Infinity;
+  /** The last move has not yet been followed. */
+  private moveOpen = false;
+  private moves = 0;
+  private movesFollowed = 0;
 
   add(s: AuditSample): void {
     // While robots are being placed, truth and estimate part for reasons that are not the
@@ -92,9 +114,16 @@ export class LocalizationAudit {
     this.recent.push(s);
     while (this.recent.length > 0 && s.now - this.recent[0].now > 1) this.recent.shift();
     this.trackGetUps(s);
+    this.trackMoves(s);
     if (!s.camera) return;
     const err = Math.hypot(s.camera.x - s.truth.x, s.camera.y - s.truth.y);
     this.maxSelf = Math.max(this.maxSelf ?? 0, err);
+    const settling = s.now - this.movedAt <= MOVE_GRACE;
+    if (!settling) this.maxSelfSettled = Math.max(this.maxSelfSettled ?? 0, err);
+    if (this.moveOpen && settling && err < EPISODE_ERROR) {
+      this.moveOpen = false;
+      this.movesFollowed++;
+    }
     const upright = s.truth.z >= UPRIGHT_HEAD;
     if (upright) this.self.push(err);
     if (upright && s.ball && s.ballTruth) {
@@ -123,6 +152,9 @@ export class LocalizationAudit {
     return {
       uprightSelf: percentiles(this.self),
       maxSelf: this.maxSelf,
+      maxSelfSettled: this.maxSelfSettled,
+      moves: this.moves,
+      movesFollowed: this.movesFollowed,
       uprightBall: percentiles(this.ball),
       getUps: this.getUps,
       recovered: this.recovered,
@@ -133,6 +165,19 @@ export class LocalizationAudit {
   private close(): void {
     if (this.open) this.episodes.push(this.open);
     this.open = null;
+  }
+
+  private trackMoves(s: AuditSample): void {
+    const last = this.lastTruth;
+    if (
+      last && s.now - last.now <= MOVE_GAP &&
+      Math.hypot(s.truth.x - last.x, s.truth.y - last.y) > MOVE_JUMP
+    ) {
+      this.moves++;
+      this.movedAt = s.now;
+      this.moveOpen = true;
+    }
+    this.lastTruth = { x: s.truth.x, y: s.truth.y, now: s.now };
   }
 
   private trackGetUps(s: AuditSample): void {

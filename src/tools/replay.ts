@@ -359,7 +359,10 @@ async function main(args: string[]): Promise<number> {
     const l = summary.localization;
     console.log(`upright self p50/p95 ${pp(l.uprightSelf, "cm", 100)}`);
     console.log(`upright ball p50/p95 ${pp(l.uprightBall, "cm", 100)}`);
-    console.log(`worst self error   ${l.maxSelf === null ? "n/a" : l.maxSelf.toFixed(2) + " m"}`);
+    const metres = (x: number | null) => x === null ? "n/a" : x.toFixed(2) + " m";
+    console.log(`worst self error   ${metres(l.maxSelf)}`);
+    console.log(`  outside moves    ${metres(l.maxSelfSettled)}`);
+    console.log(`server moves       ${l.moves}, followed within 0.5 s: ${l.movesFollowed}`);
     console.log(`get-ups recovered  ${l.recovered} of ${l.getUps} within 1 s`);
     console.log(`episodes > 0.3 m   ${l.episodes.length}`);
     for (const e of l.episodes) {
