@@ -135,20 +135,22 @@ Deno.test("landmark pose: two flags give position and heading exactly", async ()
   assert.equal(poseFromLandmarks(w, 1), null);
 });
 
+const LOCALIZER = {
+  particles: 300,
+  odometryGain: 1,
+  noiseXY: 0.01,
+  noiseXYPerMetre: 0.1,
+  noiseTheta: 0.01,
+  noiseThetaPerRad: 0.1,
+  collapse: 0.05,
+  injectFraction: 0.5,
+};
+
 Deno.test("localizer: converges from a wrong beam when the landmarks disagree (kidnapping)", async () => {
   for (const kind of ["wasm", "ts"] as const) {
     const core = await createCore(kind, 0, kind === "wasm" ? module : undefined);
     core.loadFieldMap();
-    const loc = new Localizer(core, {
-      particles: 300,
-      odometryGain: 1,
-      noiseXY: 0.01,
-      noiseXYPerMetre: 0.1,
-      noiseTheta: 0.01,
-      noiseThetaPerRad: 0.1,
-      collapse: 0.05,
-      injectFraction: 0.5,
-    }, 3);
+    const loc = new Localizer(core, LOCALIZER, 3);
     loc.seedAt(-10, 5, 0, 0.05, 0.1); // we believe we are here …
     const rng = new Rng(2);
     let frames = 0;
@@ -166,16 +168,6 @@ Deno.test("localizer: converges from a wrong beam when the landmarks disagree (k
 });
 
 Deno.test("localizer: once moved, the first landmark pose re-seeds, within the given reach", async () => {
-  const params = {
-    particles: 300,
-    odometryGain: 1,
-    noiseXY: 0.01,
-    noiseXYPerMetre: 0.1,
-    noiseTheta: 0.01,
-    noiseThetaPerRad: 0.1,
-    collapse: 0.05,
-    injectFraction: 0.5,
-  };
   const frame = (loc: Localizer, core: NumericCore, rng: Rng, x: number, y: number) => {
     const [nl, np] = observe(core, rng, x, y, 0.5);
     loc.predict(0, 0, 0);
@@ -186,18 +178,18 @@ Deno.test("localizer: once moved, the first landmark pose re-seeds, within the g
     const core = await createCore(kind, 0, kind === "wasm" ? module : undefined);
     core.loadFieldMap();
     // A relocation 8 m away: the first frame places us (the kidnapping path needs several).
-    const loc = new Localizer(core, params, 3);
+    const loc = new Localizer(core, LOCALIZER, 3);
     loc.seedAt(-2, 1, 0.5, 0.05, 0.05);
     loc.moved();
     const p = frame(loc, core, new Rng(4), 5, -3);
     assert.ok(Math.hypot(p.x - 5, p.y + 3) < 0.3, `${kind}: after one frame ${JSON.stringify(p)}`);
     // Without the move, one frame does not.
-    const still = new Localizer(core, params, 3);
+    const still = new Localizer(core, LOCALIZER, 3);
     still.seedAt(-2, 1, 0.5, 0.05, 0.05);
     const q = frame(still, core, new Rng(4), 5, -3);
     assert.ok(Math.hypot(q.x - 5, q.y + 3) > 2, `${kind}: unmoved ${JSON.stringify(q)}`);
     // After a get-up, a landmark pose beyond the reach is not taken.
-    const up = new Localizer(core, params, 3);
+    const up = new Localizer(core, LOCALIZER, 3);
     up.seedAt(-2, 1, 0.5, 0.05, 0.05);
     up.moved(0.5, 1);
     const r = frame(up, core, new Rng(4), 5, -3);

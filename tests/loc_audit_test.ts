@@ -65,40 +65,35 @@ Deno.test("localization audit: what the robot was doing, from ground truth", () 
   );
 });
 
-Deno.test("localization audit: the server's moves of the robot, and whether the estimate followed", () => {
+/** A standing robot at truth x(t), its estimate at est(t) (+2 cm), every 0.06 s up to `end`. */
+function moved(x: (t: number) => number, est: (t: number) => number, end: number) {
   const audit = new LocalizationAudit();
-  for (let t = 0; t <= 10; t += 0.06) {
-    // Moved 10 m at 3 s, followed one frame later; moved back at 6 s, followed only after 1 s.
-    const x = t < 3 ? 0 : t < 6 ? 10 : 0;
-    const est = t < 3.05 ? 0 : t < 6 ? 10 : t < 7 ? 10 : 0;
+  for (let t = 0; t <= end; t += 0.06) {
     audit.add({
       now: t,
       gameTime: t,
       beamMode: false,
-      truth: { x, y: 0, z: 0.5, yaw: 0 },
+      truth: { x: x(t), y: 0, z: 0.5, yaw: 0 },
       ballTruth: null,
-      camera: { x: est + 0.02, y: 0 },
+      camera: { x: est(t) + 0.02, y: 0 },
       ball: null,
     });
   }
-  const s = audit.summary();
+  return audit.summary();
+}
+
+Deno.test("localization audit: the server's moves of the robot, and whether the estimate followed", () => {
+  // Moved 10 m at 3 s, followed one frame later; moved back at 6 s, followed only after 1 s.
+  const s = moved(
+    (t) => t < 3 ? 0 : t < 6 ? 10 : 0,
+    (t) => t < 3.05 ? 0 : t < 7 ? 10 : 0,
+    10,
+  );
   assert.equal(s.moves, 2);
   assert.equal(s.movesFollowed, 1);
   assert.ok(Math.abs(s.maxSelf! - 10) < 0.03, `${s.maxSelf}`);
   // Past the first move's grace the estimate is good; the second stays 10 m off past its grace.
   assert.ok(Math.abs(s.maxSelfSettled! - 10) < 0.03, `${s.maxSelfSettled}`);
-  const first = new LocalizationAudit();
-  for (let t = 0; t <= 5; t += 0.06) {
-    const x = t < 3 ? 0 : 10, est = t < 3.05 ? 0 : 10;
-    first.add({
-      now: t,
-      gameTime: t,
-      beamMode: false,
-      truth: { x, y: 0, z: 0.5, yaw: 0 },
-      ballTruth: null,
-      camera: { x: est + 0.02, y: 0 },
-      ball: null,
-    });
-  }
-  assert.ok(Math.abs(first.summary().maxSelfSettled! - 0.02) < 1e-9);
+  const first = moved((t) => t < 3 ? 0 : 10, (t) => t < 3.05 ? 0 : 10, 5);
+  assert.ok(Math.abs(first.maxSelfSettled! - 0.02) < 1e-9);
 });
