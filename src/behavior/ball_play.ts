@@ -69,8 +69,8 @@ const FINE_APPROACH: WalkToOptions = {
 
 /**
  * Lining up a kick for longer than this (s) without kicking gives it up: the ball is dribbled for
- * KICK_RESPITE s before a kick is lined up again. An opponent at the ball moves it a little all the
- * time, and the kick's 2.5 cm tolerance is then never met.
+ * KICK_RESPITE s before a kick is lined up again (an opponent at the ball keeps moving it, and the
+ * kick's 2.5 cm tolerance is never met).
  */
 const KICK_PATIENCE = 2;
 const KICK_RESPITE = 2;

@@ -1,6 +1,8 @@
 // One agent's estimation pipeline, run once per server message after the body's kinematics:
-// torso tilt, odometry, the particle-filter localizer, the ball filter and the player tracks.
-// It reads only perceptors (never ground truth) and writes self and ball into the world state.
+// torso tilt, odometry, the particle-filter localizer, the ball filter and the player tracks. It
+// also notices where the server moves things itself: the body in a referee's relocation, the ball
+// to the centre spot before a kick-off. It reads only perceptors and the play mode (never ground
+// truth) and writes self and ball into the world state.
 
 import { DEG } from "../util/angles.ts";
 import { PF } from "../core/layout.ts";

@@ -1,7 +1,8 @@
 // What the player at the ball does: shoot (or clear) with the kick when in range or under
-// pressure, otherwise dribble toward the goal by walking through the ball. Both start by getting
-// behind the ball on the line to the target, going around it when we stand on the wrong side.
-// Pure: the same inputs give the same action. Field frame of our side, metres and radians.
+// pressure, otherwise dribble toward the goal by walking through the ball; no kick is lined up
+// with an opponent at the ball or once the caller says the line-up took too long. Both start by
+// getting behind the ball on the line to the target, going around it when we stand on the wrong
+// side. Pure: the same inputs give the same action. Field frame of our side, metres and radians.
 
 import { wrapAngle } from "../util/angles.ts";
 import type { Pose2 } from "../motion/walk_to.ts";
@@ -32,10 +33,8 @@ export interface OnBallInput {
   /** Kick (rather than dribble) when the ball is this close to the goal. */
   shootRange: number;
   /**
-   * An opponent this close to the ball contests it: no kick is lined up then (the keyframe kick
-   * takes 2.7 s from the line-up to the swing, and the ball is gone or blocked by then); the
-   * ball is dribbled. In two games against the UT base team a third of the time the ball lay
-   * still was such a contest, and our player was in a kick for a third of that.
+   * An opponent this close to the ball contests it: no kick is lined up then, the ball is
+   * dribbled (the keyframe kick takes 2.7 s from the line-up to the swing).
    */
   contestRadius: number;
   /** Kick whatever the distance (set plays, clearances decided by the caller). */
@@ -58,7 +57,6 @@ export type OnBallAction =
 
 /** An opponent this close to the ball in our half makes us clear it. */
 const PRESSURE_RADIUS = 1.2;
-
 /**
  * Kick when the ball lies this close to the kick spot's line (sideways, in the robot frame)…
  * The torso's distance from the kick pose is no test: facing 10° off, a torso within 3.5 cm of
@@ -124,9 +122,8 @@ export function onBallAction(o: OnBallInput): OnBallAction {
 
   const rel = relative(self, ball);
   const headingError = Math.abs(wrapAngle(heading - self.theta));
-  // Under pressure the kick is lined up from close by, as a shot is; from farther, or when that
-  // takes too long, the ball is dribbled away: insisting on the kick next to an opponent left
-  // the ball lying in front of our goal for 15 s until they scored.
+  // Under pressure the kick is lined up from close by, as a shot is; from farther, when that
+  // takes too long, or next to an opponent, the ball is dribbled away.
   const mayDribble = !o.mustKick && headingError < DRIBBLE_HEADING_TOLERANCE &&
     rel.x > 0 && rel.x < DRIBBLE_REACH &&
     Math.abs(rel.y) < DRIBBLE_LATERAL + DRIBBLE_CONE * rel.x;
