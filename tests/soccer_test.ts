@@ -391,7 +391,7 @@ Deno.test("ball player: in shooting range, with the line clear, the kick goes st
   assert.equal(new BallPlayer({ ...options, shootRange: 3.5 }).act(blocked).kind, "walk");
 });
 
-Deno.test("ball player: a kick lined up for 2 s without kicking gives way to 2 s of dribbling", async () => {
+Deno.test("ball player: a kick lined up for 2 s next to an opponent gives way to 2 s of dribbling", async () => {
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   // In shooting range, straight behind the ball: near the left-foot kick pose, but 8 cm off it.
   const ball = { x: 12, y: 0 };
@@ -401,8 +401,10 @@ Deno.test("ball player: a kick lined up for 2 s without kicking gives way to 2 s
     kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
     shootRange: 8,
   });
+  // An opponent 1 m from the ball, beside the line to the goal.
+  const opponents = [{ x: 12.3, y: 0.95 }];
   const at = (now: number) => {
-    p.act({ self, ball, opponents: [], obstacles: [], mustKick: false, now });
+    p.act({ self, ball, opponents, obstacles: [], mustKick: false, now });
     return p.action;
   };
   const actions = [0, 1, 2, 2.1, 2.2, 4, 4.2, 5].map(at);
@@ -417,6 +419,12 @@ Deno.test("ball player: a kick lined up for 2 s without kicking gives way to 2 s
     "fine",
     "fine",
   ]);
+  // Alone, the line-up goes on however long it takes.
+  const alone = new BallPlayer({ ...soccer.defaults, shootRange: 8 });
+  for (const now of [0, 3, 6]) {
+    alone.act({ self, ball, opponents: [], obstacles: [], mustKick: false, now });
+    assert.equal(alone.action, "fine", `alone at ${now}`);
+  }
   // A set play waits for its kick however long the lining up takes.
   const setPlay = new BallPlayer({ ...soccer.defaults, shootRange: 8 });
   for (const now of [0, 3, 6]) {

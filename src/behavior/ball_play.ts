@@ -68,12 +68,14 @@ const FINE_APPROACH: WalkToOptions = {
 };
 
 /**
- * Lining up a kick for longer than this (s) without kicking gives it up: the ball is dribbled for
- * KICK_RESPITE s before a kick is lined up again (an opponent at the ball keeps moving it, and the
- * kick's 2.5 cm tolerance is never met).
+ * Lining up a kick with an opponent within KICK_CROWD (m) of the ball for longer than this (s)
+ * gives it up: the ball is dribbled for KICK_RESPITE s before a kick is lined up again (an
+ * opponent at the ball keeps moving it, and the kick's 2.5 cm tolerance is never met). Alone, a
+ * line-up takes as long as it takes: a penalty kicker that gave up its shots scored 6 of 10.
  */
 const KICK_PATIENCE = 2;
 const KICK_RESPITE = 2;
+const KICK_CROWD = 1.5;
 
 /** A keeper this close to the goal's centre line (m) leaves both sides open. */
 const KEEPER_CENTRED = 0.2;
@@ -158,9 +160,9 @@ export class BallPlayer {
     this.passer = o.pass ? new PassChooser(o.pass) : null;
   }
 
-  /** Gives up a kick line-up that has gone on for KICK_PATIENCE s. */
-  private pace(a: OnBallAction, now: number): void {
-    if (a.kind !== "approach" || !a.kickPose) {
+  /** Gives up a kick line-up that has gone on for KICK_PATIENCE s next to an opponent. */
+  private pace(a: OnBallAction, now: number, crowded: boolean): void {
+    if (a.kind !== "approach" || !a.kickPose || !crowded) {
       this.lineUpFrom = null;
       return;
     }
@@ -212,7 +214,11 @@ export class BallPlayer {
       leftFoot: this.leftFoot,
       impatient: i.now < this.noLineUpUntil,
     });
-    this.pace(a, i.now);
+    this.pace(
+      a,
+      i.now,
+      i.opponents.some((p) => Math.hypot(p.x - ball.x, p.y - ball.y) < KICK_CROWD),
+    );
     const l = this.o.limits;
     this.action = a.kind === "approach" && a.fine ? "fine" : a.kind;
     switch (a.kind) {
