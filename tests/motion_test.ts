@@ -4,7 +4,7 @@
 
 import assert from "assert";
 import { J, NUM_JOINTS } from "../src/body/joints.ts";
-import { standPoseFromParams } from "../src/agent/agent.ts";
+import { standPoseFromParams } from "../src/agent/play_options.ts";
 import { bundledSkillFiles, loadAgentParams } from "../src/config/paramfiles.ts";
 import { createCore } from "../src/core/create_core.ts";
 import { Motion } from "../src/motion/motion.ts";

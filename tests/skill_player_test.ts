@@ -8,7 +8,7 @@ import { J, JOINTS, jointsOfType, NUM_JOINTS, type RobotType } from "../src/body
 import { bodyModel } from "../src/body/body_model.ts";
 import { ParamSet } from "../src/config/params.ts";
 import { loadAgentParams } from "../src/config/paramfiles.ts";
-import { standPoseFromParams } from "../src/agent/agent.ts";
+import { standPoseFromParams } from "../src/agent/play_options.ts";
 import { type NumericCore } from "../src/core/numeric_core.ts";
 import { createCore } from "../src/core/create_core.ts";
 import { curvePose } from "../src/skills/foot_curve.ts";

@@ -6,28 +6,26 @@
 
 import { DEG } from "../util/angles.ts";
 import { bodyModel } from "../body/body_model.ts";
-import { J, JOINTS, NUM_JOINTS, type RobotType } from "../body/joints.ts";
-import { JointController, type JointGains } from "../control/joint_controller.ts";
+import { J, type RobotType } from "../body/joints.ts";
+import { JointController } from "../control/joint_controller.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import { Estimator, estimatorParams } from "../estimation/estimator.ts";
+import { jointGainsFromParams, soccerOptions, standPoseFromParams } from "./play_options.ts";
 import { Motion } from "../motion/motion.ts";
-import { type WalkParams, walkParams } from "../motion/walk_engine.ts";
-import { kickPreSeconds, KICKS } from "../skills/kicks.ts";
+import { walkParams } from "../motion/walk_engine.ts";
+import { kickPreSeconds } from "../skills/kicks.ts";
 import type { Skill } from "../skills/skill.ts";
 import { ROBOVIZ_PORT, RoboVizDrawer } from "../net/roboviz.ts";
 import { DecisionList, newOutbox, type Outbox } from "../behavior/decision.ts";
 import { HeadControl } from "../behavior/head.ts";
 import { agentBehaviors, LAYERS, PENALTY_BEHAVIOURS } from "../behavior/registry.ts";
-import type { SoccerOptions } from "../behavior/soccer.ts";
 import type { ParamSet } from "../config/params.ts";
 import type { Perception } from "../protocol/perception.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
 import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
 import { beamSpot, type Mode } from "../strategy/formation.ts";
-import { ASSIGNERS, assignGreedy, dpAssigner } from "../strategy/roles.ts";
-import { DIVE_SKILLS, type DiveParams } from "../strategy/goalie_dive.ts";
-import type { KickSpot } from "../strategy/on_ball.ts";
+import { DIVE_SKILLS } from "../strategy/goalie_dive.ts";
 import { PLAYER_MAX_AGE, RADIO_PLAYERS, RADIO_QUIET, RadioCodec, speaksAt } from "../team/radio.ts";
 import { TeamModel } from "../team/team_model.ts";
 import type { Logger } from "log";
@@ -79,74 +77,6 @@ const BEAM_WAIT_CYCLES = 50;
  * at rest to sleep, and only a joint velocity other than 0 wakes it again.
  */
 const WAKE_VELOCITY = 0.001;
-
-/** Reads `stand.<perceptor>` angles (degrees in the file) into radians by joint index. */
-export function standPoseFromParams(params: ParamSet): Float64Array {
-  const pose = new Float64Array(NUM_JOINTS);
-  for (const j of JOINTS) pose[j.index] = params.get(`stand.${j.perceptor}`) * DEG;
-  return pose;
-}
-
-/**
- * The kick a game plays (`soccer.long_kick` 1: the long kick, 0: the keyframe kick), with the
- * ball spot to call for it from walking and the way it sends the ball.
- */
-export function gameKick(params: ParamSet): KickSpot {
-  const { skill, params: key } = KICKS[params.get("soccer.long_kick") !== 0 ? "long" : "keyframe"];
-  return {
-    x: params.get(`${key}.walk_ball_x`),
-    y: params.get(`${key}.walk_ball_y`),
-    angle: params.get(`${key}.angle`) * DEG,
-    skill,
-  };
-}
-
-/**
- * The soccer behaviour's options: walk limits from the walk, the kick's ball spot, the role
- * assignment `roles.assign` names (the optimal one runs on `core`).
- */
-export function soccerOptions(
-  params: ParamSet,
-  walk: WalkParams,
-  core: NumericCore,
-): SoccerOptions {
-  return {
-    limits: {
-      maxForward: walk.maxForward,
-      maxBackward: walk.maxBackward,
-      maxSideways: walk.maxSideways,
-      maxTurn: walk.maxTurn,
-    },
-    kickSpot: gameKick(params),
-    shootRange: params.get("soccer.shoot_range"),
-    contestRadius: params.get("soccer.contest_radius"),
-    roleHold: params.get("soccer.role_hold"),
-    pass: params.get("pass.enabled") !== 0
-      ? {
-        minDistance: params.get("pass.min_distance"),
-        maxDistance: params.get("pass.max_distance"),
-        minGain: params.get("pass.min_gain"),
-      }
-      : null,
-    ballDecay: params.get("ball.decay"),
-    dive: params.get("goalie.dive") !== 0 ? diveParams(params) : null,
-    assign: params.word("roles.assign", ASSIGNERS) === "dp" ? dpAssigner(core) : assignGreedy,
-  };
-}
-
-/** The goalie's dive thresholds (goalie.*), whether or not the dive is played. */
-export function diveParams(params: ParamSet): DiveParams {
-  return {
-    shotSpeed: params.get("goalie.shot_speed"),
-    mouthMargin: params.get("goalie.mouth_margin"),
-    splitReach: params.get("goalie.split_reach"),
-    lead: params.get("goalie.dive_lead"),
-  };
-}
-
-export function jointGainsFromParams(params: ParamSet): JointGains {
-  return { kp: params.get("joint.kp"), kd: params.get("joint.kd") };
-}
 
 /** A deterministic per-agent seed for the filter's random stream. */
 function agentSeed(team: string, unum: number, type: number): number {

@@ -2,7 +2,7 @@
 // agent's own estimates: how fast it dribbles toward the goal (from behind the ball, or from
 // beside and in front of it), and how fast and straight it walks up to the ball and shoots.
 
-import { soccerOptions } from "../agent/agent.ts";
+import { soccerOptions } from "../agent/play_options.ts";
 import { aimPoint, BallPlayer, LOOK_AROUND } from "../behavior/ball_play.ts";
 import { FRESH } from "../world/team_world.ts";
 import type { MotionRequest } from "../motion/motion.ts";

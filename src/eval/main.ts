@@ -13,7 +13,7 @@ import { parseServerSpec } from "../tools/server_launcher.ts";
 import { LOG_LEVELS, Logger } from "log";
 import { EvalSession } from "./session.ts";
 import { save } from "./save.ts";
-import { diveParams } from "../agent/agent.ts";
+import { diveParams } from "../agent/play_options.ts";
 import {
   dribble,
   type DribbleStart,

@@ -1,0 +1,83 @@
+// The options the agent's parts are built with, read from the param files: the stand pose, the
+// joint gains, the kick a game plays, the soccer behaviour's options and the goalie's dive
+// thresholds. The agent and the evaluation tasks both build theirs here.
+
+import { DEG } from "../util/angles.ts";
+import { JOINTS, NUM_JOINTS } from "../body/joints.ts";
+import type { JointGains } from "../control/joint_controller.ts";
+import type { NumericCore } from "../core/numeric_core.ts";
+import type { WalkParams } from "../motion/walk_engine.ts";
+import { KICKS } from "../skills/kicks.ts";
+import type { SoccerOptions } from "../behavior/soccer.ts";
+import type { ParamSet } from "../config/params.ts";
+import { ASSIGNERS, assignGreedy, dpAssigner } from "../strategy/roles.ts";
+import type { DiveParams } from "../strategy/goalie_dive.ts";
+import type { KickSpot } from "../strategy/on_ball.ts";
+
+/** Reads `stand.<perceptor>` angles (degrees in the file) into radians by joint index. */
+export function standPoseFromParams(params: ParamSet): Float64Array {
+  const pose = new Float64Array(NUM_JOINTS);
+  for (const j of JOINTS) pose[j.index] = params.get(`stand.${j.perceptor}`) * DEG;
+  return pose;
+}
+
+/**
+ * The kick a game plays (`soccer.long_kick` 1: the long kick, 0: the keyframe kick), with the
+ * ball spot to call for it from walking and the way it sends the ball.
+ */
+export function gameKick(params: ParamSet): KickSpot {
+  const { skill, params: key } = KICKS[params.get("soccer.long_kick") !== 0 ? "long" : "keyframe"];
+  return {
+    x: params.get(`${key}.walk_ball_x`),
+    y: params.get(`${key}.walk_ball_y`),
+    angle: params.get(`${key}.angle`) * DEG,
+    skill,
+  };
+}
+
+/**
+ * The soccer behaviour's options: walk limits from the walk, the kick's ball spot, the role
+ * assignment `roles.assign` names (the optimal one runs on `core`).
+ */
+export function soccerOptions(
+  params: ParamSet,
+  walk: WalkParams,
+  core: NumericCore,
+): SoccerOptions {
+  return {
+    limits: {
+      maxForward: walk.maxForward,
+      maxBackward: walk.maxBackward,
+      maxSideways: walk.maxSideways,
+      maxTurn: walk.maxTurn,
+    },
+    kickSpot: gameKick(params),
+    shootRange: params.get("soccer.shoot_range"),
+    contestRadius: params.get("soccer.contest_radius"),
+    roleHold: params.get("soccer.role_hold"),
+    pass: params.get("pass.enabled") !== 0
+      ? {
+        minDistance: params.get("pass.min_distance"),
+        maxDistance: params.get("pass.max_distance"),
+        minGain: params.get("pass.min_gain"),
+      }
+      : null,
+    ballDecay: params.get("ball.decay"),
+    dive: params.get("goalie.dive") !== 0 ? diveParams(params) : null,
+    assign: params.word("roles.assign", ASSIGNERS) === "dp" ? dpAssigner(core) : assignGreedy,
+  };
+}
+
+/** The goalie's dive thresholds (goalie.*), whether or not the dive is played. */
+export function diveParams(params: ParamSet): DiveParams {
+  return {
+    shotSpeed: params.get("goalie.shot_speed"),
+    mouthMargin: params.get("goalie.mouth_margin"),
+    splitReach: params.get("goalie.split_reach"),
+    lead: params.get("goalie.dive_lead"),
+  };
+}
+
+export function jointGainsFromParams(params: ParamSet): JointGains {
+  return { kp: params.get("joint.kp"), kd: params.get("joint.kd") };
+}
