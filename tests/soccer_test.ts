@@ -433,6 +433,30 @@ Deno.test("ball player: a kick lined up for 2 s next to an opponent gives way to
   }
 });
 
+Deno.test("ball player: in our half with an opponent at the ball, it lines up on the opponent's shot line", async () => {
+  const { BallPlayer, awayFromOwnGoal } = await import("../src/behavior/ball_play.ts");
+  const ball = { x: -11.7, y: 3.4 };
+  const opponent = { x: -11.2, y: 3.7 };
+  const self = { x: -12.6, y: 2.6, theta: 0.8 };
+  const player = () =>
+    new BallPlayer({ ...soccer.defaults, kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "K" } });
+  const p = player();
+  p.act({ self, ball, opponents: [opponent], obstacles: [], mustKick: false, now: 0 });
+  assert.equal(p.action, "approach");
+  // The line-up spot is on the line from our goal's centre through the ball, goal side.
+  const t = p.target!;
+  const away = awayFromOwnGoal(ball);
+  const ux = (away.x - ball.x) / 3, uy = (away.y - ball.y) / 3;
+  const along = (t.x - ball.x) * ux + (t.y - ball.y) * uy;
+  const across = -(t.x - ball.x) * uy + (t.y - ball.y) * ux;
+  assert.ok(along < -0.15 && Math.abs(across) < 1e-6, JSON.stringify({ t, along, across }));
+  assert.ok(Math.abs(t.theta - Math.atan2(uy, ux)) < 1e-9);
+  // Alone, or in their half, the ball goes toward their goal as before.
+  const q = player();
+  q.act({ self, ball, opponents: [], obstacles: [], mustKick: false, now: 0 });
+  assert.ok(Math.abs(q.target!.theta - Math.atan2(uy, ux)) > 0.3, JSON.stringify(q.target));
+});
+
 Deno.test("soccer: the goalie dives at a shot it sees, only when diving is on", () => {
   const shot = { x: -13.5, y: 0, vx: -6, vy: 1.5 };
   const goalieView = (ballAge = 0) =>

@@ -76,6 +76,8 @@ const FINE_APPROACH: WalkToOptions = {
 const KICK_PATIENCE = 2;
 const KICK_RESPITE = 2;
 const KICK_CROWD = 1.5;
+/** A clearance's target lies this far beyond the ball (m): only its direction matters. */
+const CLEAR_LENGTH = 3;
 
 /** A keeper this close to the goal's centre line (m) leaves both sides open. */
 const KEEPER_CENTRED = 0.2;
@@ -94,6 +96,13 @@ export function aimPoint(ball: Point2, opponents: readonly Point2[]): Point2 {
   const offCentre = keeper !== undefined && Math.abs(keeper.y) > KEEPER_CENTRED;
   const side = offCentre ? (keeper.y > 0 ? -1 : 1) : (ball.y >= 0 ? 1 : -1);
   return { x: GOAL_X, y: side * AIM_Y };
+}
+
+/** Where a clearance goes: on along the line from our goal's centre through the ball. */
+export function awayFromOwnGoal(ball: Point2): Point2 {
+  const dx = ball.x + FIELD_LENGTH / 2, dy = ball.y;
+  const d = Math.max(Math.hypot(dx, dy), 1e-6);
+  return { x: ball.x + CLEAR_LENGTH * dx / d, y: ball.y + CLEAR_LENGTH * dy / d };
 }
 
 /** Walks toward `target` by `walkTo`, via a waypoint around the first obstacle in the way. */
@@ -175,18 +184,22 @@ export class BallPlayer {
 
   act(i: BallPlayInput): MotionRequest {
     const { self, ball } = i;
+    const crowded = i.opponents.some((p) => Math.hypot(p.x - ball.x, p.y - ball.y) < KICK_CROWD);
+    // In our half with an opponent at the ball, the ball goes straight away from our goal: the
+    // player lines up between the ball and the goal, on the opponent's shot line.
+    const clearing = crowded && ball.x < 0 && !i.mustKick;
     const aim = aimPoint(ball, i.opponents);
     const goalDistance = Math.hypot(aim.x - ball.x, aim.y - ball.y);
     // In shooting range, with the line to the aim clear, the ball goes straight at it, beside
     // the keeper; otherwise the path goes around opponents.
-    const shot = goalDistance < this.o.shootRange &&
+    const shot = !clearing && goalDistance < this.o.shootRange &&
       ballWaypoint(ball, aim, i.opponents, 0, SHOT_PATH).side === 0;
-    const pass = shot || !this.passer || !i.mates
+    const pass = shot || clearing || !this.passer || !i.mates
       ? null
       : this.passer.choose(ball, i.mates, i.opponents);
     this.passTo = pass;
-    let target: Point2 = pass ?? aim;
-    if (!shot && !pass) {
+    let target: Point2 = pass ?? (clearing ? awayFromOwnGoal(ball) : aim);
+    if (!shot && !pass && !clearing) {
       const way = ballWaypoint(
         ball,
         aim,
@@ -214,11 +227,7 @@ export class BallPlayer {
       leftFoot: this.leftFoot,
       impatient: i.now < this.noLineUpUntil,
     });
-    this.pace(
-      a,
-      i.now,
-      i.opponents.some((p) => Math.hypot(p.x - ball.x, p.y - ball.y) < KICK_CROWD),
-    );
+    this.pace(a, i.now, crowded);
     const l = this.o.limits;
     this.action = a.kind === "approach" && a.fine ? "fine" : a.kind;
     switch (a.kind) {
