@@ -1,6 +1,7 @@
-// The soccer field of rcssserver3d 0.7.x as localization sees it: landmark positions (flags and
-// goal posts) and the line segments vision reports, in our own frame (we attack +x; for the
-// right team every (x, y) is negated), and a distance map of the lines for fast matching.
+// The soccer field of rcssserver3d 0.7.x, for the numeric core, estimation and play alike: its
+// dimensions, landmark positions (flags and goal posts) and the line segments vision reports, in
+// our own frame (we attack +x; for the right team every (x, y) is negated), and a distance map of
+// the lines for fast matching.
 
 import type { Side } from "../protocol/perception.ts";
 import type { FlagName, GoalPostName } from "../protocol/perception.ts";
