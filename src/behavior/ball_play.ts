@@ -7,7 +7,7 @@ import { FIELD_LENGTH } from "../field/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { type Pose2, type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
 import { kickSkillName } from "../skills/kicks.ts";
-import { avoidObstacles, type Point2 } from "../strategy/avoid.ts";
+import { avoidObstacles, nearestDistance, type Point2 } from "../strategy/avoid.ts";
 import {
   ballWaypoint,
   DRIBBLE_PATH,
@@ -184,7 +184,7 @@ export class BallPlayer {
 
   act(i: BallPlayInput): MotionRequest {
     const { self, ball } = i;
-    const crowded = i.opponents.some((p) => Math.hypot(p.x - ball.x, p.y - ball.y) < KICK_CROWD);
+    const crowded = nearestDistance(ball, i.opponents) < KICK_CROWD;
     // In our half with an opponent at the ball, the ball goes straight away from our goal: the
     // player lines up between the ball and the goal, on the opponent's shot line.
     const clearing = crowded && ball.x < 0 && !i.mustKick;

@@ -188,7 +188,7 @@ export class Estimator {
   }
 
   /** Tells the localizer when the accelerometer says the body was moved (not by our beam). */
-  private watchRelocation(acc: Vec3): void {
+  private watchForMove(acc: Vec3): void {
     this.sinceBeam++;
     const still = Math.hypot(acc.x, acc.y, acc.z) < ZERO_ACC;
     this.zeroAcc = still ? this.zeroAcc + 1 : 0;
@@ -199,7 +199,7 @@ export class Estimator {
   update(p: Perception, world: EstimatorWorld): void {
     const dt = world.dt;
     const core = this.core;
-    this.watchRelocation(world.acc);
+    this.watchForMove(world.acc);
     if (world.playMode !== this.playMode) {
       this.playMode = world.playMode;
       // Before a kick-off the server has put the ball on the centre spot (after a goal too).

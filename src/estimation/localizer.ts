@@ -18,6 +18,9 @@ const MARGIN = 1.5;
 /** Near the last confident estimate: within NEAR plus WALK_PER_FRAME per vision frame since (m). */
 const NEAR = 1;
 const WALK_PER_FRAME = 0.05;
+/** How widely particles are put around a landmark pose (m, rad). */
+const LANDMARK_SPREAD_XY = 0.2;
+const LANDMARK_SPREAD_THETA = 0.1;
 /** After a relocation, a landmark pose is looked for in this many vision frames (3 s). */
 const MOVED_FRAMES = 50;
 /** A far landmark pose is trusted once it repeats within AGREE m for REPEAT_FRAMES frames. */
@@ -110,6 +113,12 @@ export class Localizer {
     this.lostFrames = 0;
   }
 
+  /** Puts `fraction` of the particles around the landmarks' pose; the rest stay. */
+  private seedAtLandmarks(lp: readonly number[], fraction: number): void {
+    const keep = Math.round(this.n * (1 - fraction));
+    this.seedAt(lp[0], lp[1], lp[2], LANDMARK_SPREAD_XY, LANDMARK_SPREAD_THETA, keep);
+  }
+
   /** Spreads all particles uniformly over the field. */
   private spread(): void {
     const p = this.core.particles;
@@ -140,7 +149,7 @@ export class Localizer {
   correct(counts: ObservationCounts, landmarkPose: [number, number, number] | null): number {
     const obs = counts.landmarks + counts.points;
     if (!this.pose) {
-      if (landmarkPose) this.seedAt(landmarkPose[0], landmarkPose[1], landmarkPose[2], 0.2, 0.1);
+      if (landmarkPose) this.seedAtLandmarks(landmarkPose, 1);
       else if (obs >= 3) this.spread();
       else return 0;
     }
@@ -152,8 +161,7 @@ export class Localizer {
         landmarkPose && onField(landmarkPose) &&
         (!q || Math.hypot(landmarkPose[0] - q.x, landmarkPose[1] - q.y) <= this.movedReach)
       ) {
-        const keep = Math.round(this.n * (1 - this.movedFraction));
-        this.seedAt(landmarkPose[0], landmarkPose[1], landmarkPose[2], 0.2, 0.1, keep);
+        this.seedAtLandmarks(landmarkPose, this.movedFraction);
         this.movedFrames = 0;
       }
     }
@@ -162,8 +170,7 @@ export class Localizer {
     else this.lostFrames = 0;
     if (this.lostFrames >= 2 && landmarkPose && this.trustLandmarkPose(landmarkPose)) {
       // Kidnapped or re-beamed: bring part of the cloud to where the landmarks say we are.
-      const keep = Math.round(this.n * (1 - this.params.injectFraction));
-      this.seedAt(landmarkPose[0], landmarkPose[1], landmarkPose[2], 0.2, 0.1, keep);
+      this.seedAtLandmarks(landmarkPose, this.params.injectFraction);
       quality = Math.exp(this.core.pfWeight(this.n, counts.landmarks, counts.points) / obs);
     }
     if (this.core.pfOut[PF.ESS] < this.n / 2) this.core.pfResample(this.n);

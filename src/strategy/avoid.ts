@@ -8,6 +8,13 @@ export interface Point2 {
   y: number;
 }
 
+/** Distance from `p` to the nearest of `points` (Infinity when there are none). */
+export function nearestDistance(p: Point2, points: readonly Point2[]): number {
+  let d = Infinity;
+  for (const q of points) d = Math.min(d, Math.hypot(q.x - p.x, q.y - p.y));
+  return d;
+}
+
 /** Pass other robots at least this far from their centres. */
 export const AVOID_RADIUS = 0.65;
 /** Only robots this close to us matter for the next steps. */

@@ -6,7 +6,7 @@
 
 import { wrapAngle } from "../util/angles.ts";
 import type { Pose2 } from "../motion/walk_to.ts";
-import type { Point2 } from "./avoid.ts";
+import { nearestDistance, type Point2 } from "./avoid.ts";
 
 /**
  * Where the ball lies relative to the torso estimate, walking up, when a left-foot kick is
@@ -113,12 +113,10 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   const { self, ball, target } = o;
   const heading = Math.atan2(target.y - ball.y, target.x - ball.x);
   const ux = Math.cos(heading), uy = Math.sin(heading);
-  const pressured = ball.x < 0 &&
-    o.opponents.some((p) => Math.hypot(p.x - ball.x, p.y - ball.y) < PRESSURE_RADIUS);
+  const nearest = nearestDistance(ball, o.opponents);
+  const pressured = ball.x < 0 && nearest < PRESSURE_RADIUS;
   const kick = o.mustKick || o.goalDistance < o.shootRange || pressured;
-  const contested = o.opponents.some((p) =>
-    Math.hypot(p.x - ball.x, p.y - ball.y) < o.contestRadius
-  );
+  const contested = nearest < o.contestRadius;
 
   const rel = relative(self, ball);
   const headingError = Math.abs(wrapAngle(heading - self.theta));

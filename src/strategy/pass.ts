@@ -6,7 +6,7 @@
 // noise. Pure apart from that memory. Field frame of our side, metres.
 
 import { FIELD_LENGTH } from "../field/field.ts";
-import type { Point2 } from "./avoid.ts";
+import { nearestDistance, type Point2 } from "./avoid.ts";
 import { type BallPathOptions, ballWaypoint } from "./ball_path.ts";
 
 export interface PassOptions {
@@ -36,9 +36,7 @@ function dist(a: Point2, b: Point2): number {
 }
 
 function openness(p: Point2, opponents: readonly Point2[]): number {
-  let d = OPEN_CAP;
-  for (const o of opponents) d = Math.min(d, dist(p, o));
-  return d;
+  return Math.min(OPEN_CAP, nearestDistance(p, opponents));
 }
 
 export class PassChooser {
