@@ -22,6 +22,7 @@ Deno.test("localization audit: upright error, get-up recovery, episodes with wha
       ballTruth: { x: 5, y: 5 },
       camera: { x: x + err, y: 0 },
       ball: { x: 5 + err, y: 5 },
+      teamBall: null,
     });
   }
   const s = audit.summary();
@@ -52,6 +53,7 @@ Deno.test("localization audit: what the robot was doing, from ground truth", () 
         ballTruth: { x: m.ball ?? 0.2, y: 0 },
         camera: { x: m.x + (t > 1.5 ? 1 : 0), y: 0 },
         ball: null,
+        teamBall: null,
       });
     }
     return audit.summary().episodes[0].doing;
@@ -77,6 +79,7 @@ function moved(x: (t: number) => number, est: (t: number) => number, end: number
       ballTruth: null,
       camera: { x: est(t) + 0.02, y: 0 },
       ball: null,
+      teamBall: null,
     });
   }
   return audit.summary();

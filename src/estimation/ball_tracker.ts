@@ -95,8 +95,20 @@ export class BallTracker {
     }
   }
 
-  /** A field-frame sighting at `distance` metres from the robot, at server time `now`. */
-  observe(x: number, y: number, distance: number, now: number, extraSigma: number): void {
+  /**
+   * A field-frame sighting at `distance` metres from the robot, at server time `now`. (ox, oy)
+   * is the same sighting placed by the self pose before this frame's correction: the kick test
+   * compares it with the last sighting, so that the correction's jump does not look like a kick.
+   */
+  observe(
+    x: number,
+    y: number,
+    distance: number,
+    now: number,
+    extraSigma: number,
+    ox = x,
+    oy = y,
+  ): void {
     const p = this.params;
     const sigma = p.sigmaBase + p.sigmaPerMetre * distance + extraSigma;
     const sigmaRel = p.sigmaRelBase + p.sigmaRelPerMetre * distance;
@@ -106,8 +118,12 @@ export class BallTracker {
       return;
     }
     // The motion test reads the track before this sighting pulls it along.
-    this.remember(x, y, now);
-    if (this.motionTest(sigmaRel)) {
+    this.remember(ox, oy, now);
+    const kicked = this.motionTest(sigmaRel);
+    const last = 3 * (this.sightings - 1);
+    this.recent[last] = x;
+    this.recent[last + 1] = y;
+    if (kicked) {
       this.fitMotion(sigma, sigmaRel);
       return;
     }

@@ -44,6 +44,12 @@ const MAX_VISION_SWAY = 1.5;
 const ZERO_ACC = 0.05;
 const MOVED_CYCLES = 2;
 const BEAM_CYCLES = 50;
+/**
+ * The other relocation: the server lifts the body and holds it still (the gyro reads exactly
+ * zero and no foot touches, 25 cycles on 0.7.3) before dropping it at the new spot. The move is
+ * taken once such a hold of at least HELD_CYCLES ends.
+ */
+const HELD_CYCLES = 5;
 /** Play modes in which the ball lies on the centre spot. */
 const BALL_AT_CENTRE: ReadonlySet<PlayMode> = new Set([
   PlayMode.BeforeKickOff,
@@ -131,6 +137,8 @@ export class Estimator {
   /** Cycles in a row the accelerometer read nothing, and cycles since our last beam. */
   private zeroAcc = 0;
   private sinceBeam = Infinity;
+  /** Cycles in a row the body has been held still in the air. */
+  private held = 0;
   readonly localizer: Localizer;
   readonly ball: BallTracker;
   readonly players: PlayerTracker;
@@ -187,23 +195,32 @@ export class Estimator {
     this.sinceBeam = 0;
   }
 
-  /** Tells the localizer when the accelerometer says the body was moved (not by our beam). */
-  private watchForMove(acc: Vec3): void {
+  /** Tells the localizer when the inertial sensors say the body was moved (not by our beam). */
+  private watchForMove(world: EstimatorWorld): void {
     this.sinceBeam++;
+    const { acc, gyro, feet } = world;
     const still = Math.hypot(acc.x, acc.y, acc.z) < ZERO_ACC;
     this.zeroAcc = still ? this.zeroAcc + 1 : 0;
     if (this.zeroAcc === MOVED_CYCLES && this.sinceBeam > BEAM_CYCLES) this.localizer.moved();
+    const held = gyro.x === 0 && gyro.y === 0 && gyro.z === 0 && feet.lf === undefined &&
+      feet.rf === undefined && feet.lf1 === undefined && feet.rf1 === undefined;
+    if (!held && this.held >= HELD_CYCLES && this.sinceBeam > BEAM_CYCLES) this.localizer.moved();
+    this.held = held ? this.held + 1 : 0;
   }
 
   /** One cycle; the core's kinematics must already hold this message's joint angles. */
   update(p: Perception, world: EstimatorWorld): void {
     const dt = world.dt;
     const core = this.core;
-    this.watchForMove(world.acc);
+    this.watchForMove(world);
     if (world.playMode !== this.playMode) {
       this.playMode = world.playMode;
-      // Before a kick-off the server has put the ball on the centre spot (after a goal too).
-      if (BALL_AT_CENTRE.has(world.playMode)) this.ball.placed(0, 0, world.time);
+      // Before a kick-off the server has put the ball on the centre spot (after a goal too), and
+      // at the kick-off it moves the defending team's players out of the centre circle.
+      if (BALL_AT_CENTRE.has(world.playMode)) {
+        this.ball.placed(0, 0, world.time);
+        if (world.playMode !== PlayMode.BeforeKickOff) this.localizer.moved();
+      }
     }
     this.tilt.update(world.gyro, world.acc, core.soles, world.feet, dt);
     this.odometry.update(this.tilt, core.soles, dt);
@@ -213,6 +230,7 @@ export class Estimator {
     if (v && world.side && this.params.enabled) {
       const t0 = performance.now();
       const o = this.odometry;
+      const predicted = this.self;
       this.localizer.predict(o.dx, o.dy, o.dth);
       o.clear();
       // Lying, tipping over or falling, the camera's pose is too uncertain to place anything by.
@@ -232,7 +250,7 @@ export class Estimator {
         this.localizer.correct(counts, poseFromLandmarks(core, counts.landmarks));
         this.lastVision = world.time;
         const pose = this.localizer.pose;
-        if (pose) this.observeObjects(p, world, pose);
+        if (pose) this.observeObjects(p, world, pose, predicted ?? pose);
       }
       this.lastFilterMs = performance.now() - t0;
     }
@@ -244,14 +262,17 @@ export class Estimator {
     world.ball = this.ball.state;
   }
 
-  private observeObjects(p: Perception, world: EstimatorWorld, pose: Pose): void {
+  /** Places the seen ball and players by `pose` (`predicted`: the pose before this correction). */
+  private observeObjects(p: Perception, world: EstimatorWorld, pose: Pose, predicted: Pose): void {
     const v = p.vision!;
     const c = Math.cos(pose.theta), s = Math.sin(pose.theta);
     const spread = Math.hypot(this.core.pfOut[PF.SX], this.core.pfOut[PF.SY]);
     if (v.ball) {
       const r = this.projector.project(v.ball);
       const x = pose.x + c * r[0] - s * r[1], y = pose.y + s * r[0] + c * r[1];
-      this.ball.observe(x, y, Math.hypot(r[0], r[1]), world.time, spread);
+      const pc = Math.cos(predicted.theta), ps = Math.sin(predicted.theta);
+      const ox = predicted.x + pc * r[0] - ps * r[1], oy = predicted.y + ps * r[0] + pc * r[1];
+      this.ball.observe(x, y, Math.hypot(r[0], r[1]), world.time, spread, ox, oy);
     }
     for (const pl of v.players) {
       if (pl.team === this.team && pl.id === world.unum) continue;

@@ -3,12 +3,13 @@
 // around a pose computed from the seen landmarks when the best per-observation likelihood
 // collapses (kidnapping, re-beams), or spread over the field when nothing better is known. A
 // landmark pose off the field is never used, and one far from the last confident estimate only
-// once the landmarks have repeated it, or at once after a relocation the estimator detected.
+// once the landmarks have repeated it, or at once after a relocation the estimator detected
+// (then a single landmark places us too, with the heading the body kept).
 
 import type { NumericCore } from "../core/numeric_core.ts";
 import { MAX_PARTICLES, PARTICLE, PF } from "../core/layout.ts";
 import { FIELD_LENGTH, FIELD_WIDTH } from "../field/field.ts";
-import type { ObservationCounts } from "./observations.ts";
+import { type ObservationCounts, poseFromLandmark } from "./observations.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
 
 /** Confidence at or above which the estimate counts as known. */
@@ -140,6 +141,9 @@ export class Localizer {
     const sxy = P.noiseXY + P.noiseXYPerMetre * Math.hypot(dx, dy);
     const sth = P.noiseTheta + P.noiseThetaPerRad * Math.abs(dth);
     this.core.pfPredict(this.n, dx, dy, dth, sxy, sth);
+    // The mean moves with the particles also on frames that show nothing to correct by.
+    this.core.pfMean(this.n);
+    this.readMean();
   }
 
   /**
@@ -157,11 +161,15 @@ export class Localizer {
     if (this.movedFrames > 0) {
       this.movedFrames--;
       const q = this.pose;
+      // Moved by the server, the body keeps its heading: one landmark then places us too.
+      const lp = landmarkPose ??
+        (q && counts.landmarks === 1 && this.movedReach === Infinity
+          ? poseFromLandmark(this.core, q.theta)
+          : null);
       if (
-        landmarkPose && onField(landmarkPose) &&
-        (!q || Math.hypot(landmarkPose[0] - q.x, landmarkPose[1] - q.y) <= this.movedReach)
+        lp && onField(lp) && (!q || Math.hypot(lp[0] - q.x, lp[1] - q.y) <= this.movedReach)
       ) {
-        this.seedAtLandmarks(landmarkPose, this.movedFraction);
+        this.seedAtLandmarks(lp, this.movedFraction);
         this.movedFrames = 0;
       }
     }

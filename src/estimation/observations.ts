@@ -150,3 +150,13 @@ export function poseFromLandmarks(core: NumericCore, n: number): [number, number
   }
   return [x / n, y / n, wrapAngle(th)];
 }
+
+/**
+ * A pose from the landmark in the first slot alone, given the heading: where we stand if that
+ * landmark is seen where it is seen (for when the heading is known and only one landmark shows).
+ */
+export function poseFromLandmark(core: NumericCore, theta: number): [number, number, number] {
+  const L = core.landmarks;
+  const c = Math.cos(theta), s = Math.sin(theta);
+  return [L[0] - (c * L[2] - s * L[3]), L[1] - (s * L[2] + c * L[3]), theta];
+}

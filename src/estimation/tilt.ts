@@ -7,7 +7,19 @@ import type { FootName, ForceReading, Vec3 } from "../protocol/perception.ts";
 
 /** Without any foot contact for this many cycles the robot is in the air or lying. */
 const CONTACT_CYCLES = 3;
-const KINEMATIC_GAIN = 0.3;
+/**
+ * The support sole corrects the gyro's up weakly: a body that tips over takes its standing foot
+ * with it, and a strong pull to the sole kept a falling robot "upright" until it hit the ground.
+ */
+const KINEMATIC_GAIN = 0.03;
+/**
+ * The sole is trusted strongly when the accelerometer, reading close to g (within CONFIRM_ACCEL
+ * m/s²), points where the sole does (within CONFIRM_COS, 5°): standing, it is flat on the
+ * ground; a sole that tips over with the body points elsewhere than gravity.
+ */
+const CONFIRMED_GAIN = 0.3;
+const CONFIRM_ACCEL = 1;
+const CONFIRM_COS = Math.cos(5 * Math.PI / 180);
 const ACCEL_GAIN = 0.05;
 /** cos 45°, and the gain used beyond it. */
 const FAR_OFF = 0.7;
@@ -72,7 +84,9 @@ export class TiltFilter {
       const accAgrees = Math.abs(a - G) > ACCEL_TOLERANCE ||
         (acc.x * kx + acc.y * ky + acc.z * kz) / a > SOLE_AGREEMENT;
       if (gyroAgrees && accAgrees) {
-        this.blend(kx, ky, kz, KINEMATIC_GAIN);
+        const confirmed = Math.abs(a - G) < CONFIRM_ACCEL &&
+          (acc.x * kx + acc.y * ky + acc.z * kz) / a > CONFIRM_COS;
+        this.blend(kx, ky, kz, confirmed ? CONFIRMED_GAIN : KINEMATIC_GAIN);
       } else {
         s = -1;
         this.support = -1;

@@ -49,9 +49,10 @@ export interface AuditSample {
   /** Ground truth: camera position and yaw, ball. */
   truth: { x: number; y: number; z: number; yaw: number };
   ballTruth: { x: number; y: number } | null;
-  /** Estimates: camera position, ball. */
+  /** Estimates: camera position, the ball as estimated, and as the team world believes it. */
   camera: { x: number; y: number } | null;
   ball: { x: number; y: number } | null;
+  teamBall: { x: number; y: number } | null;
 }
 
 interface Percentiles {
@@ -71,9 +72,13 @@ export interface AuditSummary {
   movesFollowed: number;
   /** Ball error while upright (m). */
   uprightBall: Percentiles | null;
+  /** The team world's ball (own sighting or a teammate's report): what play acts on. */
+  uprightTeamBall: Percentiles | null;
   getUps: number;
   /** Get-ups after which the estimate was within RECOVERED_ERROR by RECOVERY_TIME. */
   recovered: number;
+  /** Server times at which the get-ups that were not recovered ended. */
+  missedGetUps: number[];
   episodes: Episode[];
 }
 
@@ -87,6 +92,7 @@ function percentiles(xs: number[]): Percentiles | null {
 export class LocalizationAudit {
   private readonly self: number[] = [];
   private readonly ball: number[] = [];
+  private readonly teamBall: number[] = [];
   private maxSelf: number | null = null;
   private readonly episodes: Episode[] = [];
   private open: Episode | null = null;
@@ -97,6 +103,7 @@ export class LocalizationAudit {
   private upSince: number | null = null;
   /** Get-ups waiting for their recovery check: when they ended. */
   private readonly pending: number[] = [];
+  private readonly missed: number[] = [];
   private getUps = 0;
   private recovered = 0;
   private maxSelfSettled: number | null = null;
@@ -129,6 +136,9 @@ export class LocalizationAudit {
     if (upright && s.ball && s.ballTruth) {
       this.ball.push(Math.hypot(s.ball.x - s.ballTruth.x, s.ball.y - s.ballTruth.y));
     }
+    if (upright && s.teamBall && s.ballTruth) {
+      this.teamBall.push(Math.hypot(s.teamBall.x - s.ballTruth.x, s.teamBall.y - s.ballTruth.y));
+    }
     this.checkRecovery(s.now, err);
     if (err > EPISODE_ERROR) {
       if (!this.open || s.now - this.lastBad > EPISODE_GAP) {
@@ -156,8 +166,10 @@ export class LocalizationAudit {
       moves: this.moves,
       movesFollowed: this.movesFollowed,
       uprightBall: percentiles(this.ball),
+      uprightTeamBall: percentiles(this.teamBall),
       getUps: this.getUps,
       recovered: this.recovered,
+      missedGetUps: [...this.missed, ...this.pending],
       episodes: this.episodes,
     };
   }
@@ -198,7 +210,9 @@ export class LocalizationAudit {
 
   /** Each pending get-up counts as recovered at the first good estimate within RECOVERY_TIME. */
   private checkRecovery(now: number, err: number): void {
-    while (this.pending.length > 0 && now - this.pending[0] > RECOVERY_TIME) this.pending.shift();
+    while (this.pending.length > 0 && now - this.pending[0] > RECOVERY_TIME) {
+      this.missed.push(this.pending.shift()!);
+    }
     if (err < RECOVERED_ERROR && this.pending.length > 0) {
       this.recovered += this.pending.length;
       this.pending.length = 0;

@@ -206,6 +206,7 @@ export async function replay(
         ballTruth: gt.ballPos,
         camera: cam,
         ball: ballEst,
+        teamBall: agent.teamWorld.ball(agent.world.time),
       });
     }
     if (agent.world.playMode === PlayMode.PlayOn) {
@@ -359,11 +360,15 @@ async function main(args: string[]): Promise<number> {
     const l = summary.localization;
     console.log(`upright self p50/p95 ${pp(l.uprightSelf, "cm", 100)}`);
     console.log(`upright ball p50/p95 ${pp(l.uprightBall, "cm", 100)}`);
+    console.log(`  team ball p50/p95 ${pp(l.uprightTeamBall, "cm", 100)}`);
     const metres = (x: number | null) => x === null ? "n/a" : x.toFixed(2) + " m";
     console.log(`worst self error   ${metres(l.maxSelf)}`);
     console.log(`  outside moves    ${metres(l.maxSelfSettled)}`);
     console.log(`server moves       ${l.moves}, followed within 0.5 s: ${l.movesFollowed}`);
     console.log(`get-ups recovered  ${l.recovered} of ${l.getUps} within 1 s`);
+    if (l.missedGetUps.length > 0) {
+      console.log(`  missed, ended at ${l.missedGetUps.map((t) => t.toFixed(2)).join(", ")} s`);
+    }
     console.log(`episodes > 0.3 m   ${l.episodes.length}`);
     for (const e of l.episodes) {
       console.log(
