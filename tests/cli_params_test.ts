@@ -194,7 +194,7 @@ Deno.test("params: the bundled files load and are complete for the agent", async
   assert.equal((await loadParamFiles(bundledParamFiles(3))).get("stand.llj4"), -76);
 });
 
-Deno.test("params: a user's file sets only known keys, positive ones stay positive, plain numbers", async () => {
+Deno.test("params: a user's file sets only known keys, in their declared ranges, plain numbers", async () => {
   const dir = await Deno.makeTempDir();
   const write = async (name: string, text: string) => {
     const f = `${dir}/${name}`;
@@ -218,7 +218,7 @@ Deno.test("params: a user's file sets only known keys, positive ones stay positi
     );
     await fails(
       await write("neg.params", "joint.kp -5\n"),
-      /neg\.params:1: joint\.kp: -5 must be positive/,
+      /neg\.params:1: joint\.kp: -5 is outside 0\.1…200 gain/,
     );
     await fails(
       await write("hex.params", "joint.kp 0x10\n"),

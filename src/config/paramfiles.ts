@@ -1,12 +1,12 @@
 // Locates the project's bundled param files next to the code (via import.meta, so that a
 // compiled binary finds them too) and loads them under the user's --paramsfile overrides:
 // default.params, walk.params, skills.params, then type<T>.params when the robot type has one,
-// then the user's files. A user's file may only set keys the bundled files know, and a key whose
-// bundled values are all positive (gains, times, lengths) must stay positive. Also lists the
-// bundled skill files.
+// then the user's files. A user's file may only set keys the bundled files know, and every value
+// must lie in its key's declared range (param_ranges.ts). Also lists the bundled skill files.
 
 import type { RobotType } from "../body/joints.ts";
 import { ConfigError, loadParamFiles, ParamSet } from "./params.ts";
+import { checkRanges } from "./param_ranges.ts";
 
 const DIR = new URL("../../paramfiles/", import.meta.url);
 
@@ -37,47 +37,35 @@ export async function loadAgentParams(
   userFiles: readonly string[],
 ): Promise<ParamSet> {
   let set = await loadParamFiles(bundledParamFiles(type));
-  if (userFiles.length === 0) return set;
-  const known = await bundledValues();
-  for (const file of userFiles) {
-    const user = await ParamSet.load(file);
-    for (const key of user.keys()) checkUserKey(user, key, known);
-    set = set.overlay(user);
+  if (userFiles.length > 0) {
+    const known = await bundledKeys();
+    for (const file of userFiles) {
+      const user = await ParamSet.load(file);
+      for (const key of user.keys()) checkUserKey(user, key, known);
+      set = set.overlay(user);
+    }
   }
+  checkRanges(set);
   return set;
 }
 
-/** Every key of every bundled param file (all robot types), with all the values it has there. */
-async function bundledValues(): Promise<Map<string, number[]>> {
-  const out = new Map<string, number[]>();
+/** Every key of every bundled param file (all robot types). */
+async function bundledKeys(): Promise<Set<string>> {
+  const out = new Set<string>();
   for (const e of Deno.readDirSync(DIR)) {
     if (!e.isFile || !e.name.endsWith(".params")) continue;
     const set = await ParamSet.load(path(new URL(e.name, DIR)));
-    for (const key of set.keys()) {
-      const values = out.get(key) ?? [];
-      if (set.isNumber(key)) values.push(set.get(key));
-      out.set(key, values);
-    }
+    for (const key of set.keys()) out.add(key);
   }
   return out;
 }
 
-function checkUserKey(user: ParamSet, key: string, known: ReadonlyMap<string, number[]>): void {
-  const values = known.get(key);
-  if (values === undefined) {
-    const near = closest(key, [...known.keys()]);
-    throw new ConfigError(
-      `${user.origin(key)}: unknown parameter '${key}'${near ? ` (did you mean '${near}'?)` : ""}`,
-    );
-  }
-  if (values.length > 0 && values.every((v) => v > 0) && user.isNumber(key)) {
-    const v = user.get(key);
-    if (!(v > 0)) {
-      throw new ConfigError(
-        `${user.origin(key)}: ${key}: ${v} must be positive (bundled: ${values[0]})`,
-      );
-    }
-  }
+function checkUserKey(user: ParamSet, key: string, known: ReadonlySet<string>): void {
+  if (known.has(key)) return;
+  const near = closest(key, [...known]);
+  throw new ConfigError(
+    `${user.origin(key)}: unknown parameter '${key}'${near ? ` (did you mean '${near}'?)` : ""}`,
+  );
 }
 
 /** The known key nearest `key` by edit distance, if it is within 2 edits. */
