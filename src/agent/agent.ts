@@ -26,7 +26,9 @@ import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
 import { beamSpot, type Mode } from "../strategy/formation.ts";
 import { DIVE_SKILLS } from "../strategy/goalie_dive.ts";
-import { PLAYER_MAX_AGE, RADIO_PLAYERS, RADIO_QUIET, RadioCodec, speaksAt } from "../team/radio.ts";
+import { RADIO_QUIET, RadioCodec, speaksAt } from "../team/radio.ts";
+import { drawAgent } from "./roboviz_view.ts";
+import { TeamReporter } from "./team_report.ts";
 import { TeamModel } from "../team/team_model.ts";
 import type { Logger } from "log";
 import { PerceptionGuard } from "../world/perception_guard.ts";
@@ -106,8 +108,7 @@ export class Agent {
   /** Every teammate, opponent and the ball, from our vision and team talk. */
   readonly teamWorld = new TeamWorld();
   private readonly radio = new RadioCodec();
-  /** Where the next message's seen players start in the list of those we see. */
-  private radioCursor = 0;
+  private readonly reporter = new TeamReporter();
   /** Passes kicked so far, and the receiver of the kick under way (null: none). */
   passes = 0;
   private lastPass: number | null = null;
@@ -181,22 +182,7 @@ export class Agent {
       w.side,
       w.unum,
     );
-    const d = this.drawer;
-    const s = w.self;
-    if (s) {
-      d.circle("self", s.x, s.y, 0.2, [0, 0.6, 1]);
-      d.line("heading", s.x, s.y, s.x + 0.5 * Math.cos(s.theta), s.y + 0.5 * Math.sin(s.theta), [
-        0,
-        0.6,
-        1,
-      ]);
-    }
-    if (w.ball) d.sphere("ball", w.ball.x, w.ball.y, 0.042, 0.06, [1, 0.5, 0]);
-    const t = this.outbox.target;
-    if (s && t) d.line("target", s.x, s.y, t.x, t.y, [1, 1, 0]);
-    const role = this.outbox.role;
-    d.agentText(role ? `${role}: ${this.motion.activity}` : this.motion.activity, [1, 1, 1]);
-    d.swap();
+    drawAgent(this.drawer, w, this.outbox, this.motion.activity);
   }
 
   /** The first message to the server: create our body of the chosen type. */
@@ -302,37 +288,14 @@ export class Agent {
     return true;
   }
 
-  /**
-   * In our slot (or a quiet teammate's), tells the team where we are, where we see the ball and
-   * RADIO_PLAYERS of the players we see, taking them in turn, opponents first.
-   */
+  /** In our slot (or a quiet teammate's), tells the team what we know (team_report.ts). */
   private say(view: WorldView, fallen: boolean): void {
-    const self = view.self, unum = view.unum;
-    if (unum === null || !self) return;
+    const unum = view.unum;
+    if (unum === null) return;
     const talks = (u: number) => this.team.report(u, view.time, RADIO_QUIET) !== null;
     if (!speaksAt(view.time, unum, talks)) return;
-    const ball = view.ball ? { x: view.ball.x, y: view.ball.y, age: view.ballAge } : null;
-    const seen = [...view.opponents, ...view.teammates].filter((p) =>
-      view.time - p.seen < PLAYER_MAX_AGE && !(p.teammate && p.unum === unum)
-    );
-    const players = [];
-    for (let k = 0; k < Math.min(RADIO_PLAYERS, seen.length); k++) {
-      const p = seen[(this.radioCursor + k) % seen.length];
-      players.push({ ...p, age: view.time - p.seen });
-    }
-    this.radioCursor = seen.length > 0 ? (this.radioCursor + players.length) % seen.length : 0;
-    const { taker, onBall } = this.outbox;
-    this.writer.say(this.radio.encode({
-      unum,
-      x: self.x,
-      y: self.y,
-      theta: self.theta,
-      fallen,
-      taker,
-      onBall,
-      ball,
-      players,
-    }));
+    const report = this.reporter.report(view, this.outbox, fallen);
+    if (report) this.writer.say(this.radio.encode(report));
   }
 
   /**

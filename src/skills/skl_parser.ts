@@ -6,7 +6,6 @@
 import type {
   Command,
   ControlPoint,
-  Expr,
   JointValue,
   PoseExprs,
   ReflectNode,
@@ -15,7 +14,8 @@ import type {
   StateNode,
 } from "./skl_ast.ts";
 import { describeToken, type Token, tokenize } from "./skl_lexer.ts";
-import { SkillError, type SourcePos } from "./skill_error.ts";
+import type { SkillError, SourcePos } from "./skill_error.ts";
+import { posOf, SklReader } from "./skl_expr.ts";
 import { BODY_PARTS, LEGS, type Side, skillJoint } from "./skill_names.ts";
 
 /** Words that open or close a block; never joint, part or skill names. */
@@ -52,11 +52,6 @@ function at(t: SourcePos): string {
   return `line ${t.line}`;
 }
 
-/** Just the position of a token, as the syntax tree keeps it. */
-function posOf(t: SourcePos): SourcePos {
-  return { line: t.line, col: t.col };
-}
-
 /**
  * Parses one skill file's text; `file` names it in error messages. The grammar:
  *
@@ -81,16 +76,7 @@ export function parseSkl(text: string, file: string): SklFile {
   return new Parser(tokenize(text, file), file).file();
 }
 
-/** Parentheses and signs nest at most this deep in an expression. */
-const MAX_DEPTH = 64;
-
-class Parser {
-  /** How deep the expression being parsed nests (unary levels). */
-  private depth = 0;
-  private i = 0;
-
-  constructor(private readonly tokens: Token[], private readonly name: string) {}
-
+class Parser extends SklReader {
   file(): SklFile {
     const items: (SkillNode | ReflectNode)[] = [];
     for (;;) {
@@ -329,99 +315,5 @@ class Parser {
       found,
       `missing 'end' for ${cmd.text} (${at(cmd)}), found ${describeToken(found)}`,
     );
-  }
-
-  // Expressions: expr = term {(+|-) term}; term = unary {(*|/) unary};
-  // unary = (-|+) unary | primary; primary = number | $param | ( expr ).
-
-  private expr(): Expr {
-    let left = this.term();
-    for (let t = this.peek(); this.isOp(t, "+") || this.isOp(t, "-"); t = this.peek()) {
-      this.next();
-      left = { kind: "binary", op: t.text as "+" | "-", left, right: this.term(), pos: posOf(t) };
-    }
-    return left;
-  }
-
-  private term(): Expr {
-    let left = this.unary();
-    for (let t = this.peek(); this.isOp(t, "*") || this.isOp(t, "/"); t = this.peek()) {
-      this.next();
-      left = { kind: "binary", op: t.text as "*" | "/", left, right: this.unary(), pos: posOf(t) };
-    }
-    return left;
-  }
-
-  private unary(): Expr {
-    const t = this.peek();
-    if (++this.depth > MAX_DEPTH) {
-      throw this.error(t, `expression nested deeper than ${MAX_DEPTH} levels`);
-    }
-    try {
-      return this.unaryAt(t);
-    } finally {
-      this.depth--;
-    }
-  }
-
-  private unaryAt(t: Token): Expr {
-    if (this.isOp(t, "-")) {
-      this.next();
-      return { kind: "negate", operand: this.unary(), pos: posOf(t) };
-    }
-    if (this.isOp(t, "+")) {
-      this.next();
-      return this.unary();
-    }
-    return this.primary();
-  }
-
-  private primary(): Expr {
-    const t = this.peek();
-    if (t.kind === "number") {
-      this.next();
-      return { kind: "number", value: Number(t.text), pos: posOf(t) };
-    }
-    if (t.kind === "param") {
-      this.next();
-      return { kind: "param", name: t.text, pos: posOf(t) };
-    }
-    if (t.kind === "lparen") {
-      this.next();
-      const inner = this.expr();
-      const close = this.peek();
-      if (close.kind !== "rparen") {
-        throw this.error(
-          close,
-          `missing ')' for '(' at ${t.line}:${t.col}, found ${describeToken(close)}`,
-        );
-      }
-      this.next();
-      return inner;
-    }
-    if (t.kind === "rparen") throw this.error(t, "unbalanced ')'");
-    throw this.error(t, `expected a value, found ${describeToken(t)}`);
-  }
-
-  private peek(): Token {
-    return this.tokens[this.i];
-  }
-
-  private next(): Token {
-    const t = this.tokens[this.i];
-    if (t.kind !== "eof") this.i++;
-    return t;
-  }
-
-  private isWord(t: Token, text: string): boolean {
-    return t.kind === "word" && t.text === text;
-  }
-
-  private isOp(t: Token, op: string): boolean {
-    return t.kind === "op" && t.text === op;
-  }
-
-  private error(pos: SourcePos, what: string): SkillError {
-    return new SkillError(this.name, posOf(pos), what);
   }
 }
