@@ -1,6 +1,7 @@
 // The team launcher and the competition scripts, end to end against the fake server: eleven
 // agent processes with the league's type mix, unum-prefixed output, and a clean stop; and the
-// offline bundle, unpacked and started with a PATH that has no node, npx or deno.
+// offline bundle, unpacked and started with a PATH that has no node, npx or deno, and (where the
+// machine allows a network namespace) no network but loopback.
 
 import assert from "assert";
 import { FakeServer, type Script } from "../src/testing/fake_server.ts";
@@ -159,11 +160,48 @@ Deno.test({
   },
 });
 
+/** Set inside the network namespace the bundle test runs itself in. */
+const NO_NETWORK = Deno.env.get("DENONAO_NO_NETWORK") === "1";
+const LOOPBACK_UP = "ip link set lo up";
+
+/** Whether this machine lets us make a network namespace with only loopback. */
+function canIsolate(): boolean {
+  try {
+    const args = ["-rn", "sh", "-c", LOOPBACK_UP];
+    return new Deno.Command("unshare", { args, stderr: "null" }).outputSync().success;
+  } catch {
+    return false;
+  }
+}
+
 Deno.test({
-  name: "bundle: unpacked elsewhere, with no node, npx or deno on PATH, eleven agents play",
+  name: "bundle: unpacked elsewhere, no network, no node, npx or deno on PATH, eleven agents play",
   sanitizeResources: false,
   sanitizeOps: false,
   fn: async () => {
+    if (!NO_NETWORK && canIsolate()) {
+      // Again, in a network namespace of our own that has only loopback (the fake server's).
+      const self = decodeURIComponent(new URL(import.meta.url).pathname);
+      const script = `${LOOPBACK_UP} && exec "$0" test -A --filter "bundle:" "$1"`;
+      const run = await new Deno.Command("unshare", {
+        args: ["-rn", "sh", "-c", script, Deno.execPath(), self],
+        env: { DENONAO_NO_NETWORK: "1" },
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const out = new TextDecoder().decode(run.stdout) + new TextDecoder().decode(run.stderr);
+      assert.equal(run.code, 0, out);
+      assert.match(out, /1 passed/);
+      return;
+    }
+    if (NO_NETWORK) {
+      // The only network interface here is loopback.
+      const ifaces = Deno.readTextFileSync("/proc/self/net/dev").split("\n")
+        .filter((l) => l.includes(":")).map((l) => l.split(":")[0].trim());
+      assert.deepEqual(ifaces, ["lo"]);
+    } else {
+      console.log("bundle test: no network namespace here (unshare -rn), so the network stays");
+    }
     const { makeBundle } = await import("../src/tools/bundle.ts");
     const dir = await Deno.makeTempDir();
     const tarball = await makeBundle(`${dir}/dist`);
