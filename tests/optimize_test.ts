@@ -12,7 +12,7 @@ import {
   toUnit,
   withValues,
 } from "../src/optimize/space.ts";
-import { getupScore, kickScore, omniScore, walkScore } from "../src/optimize/fitness.ts";
+import { getupScore, kickScore, omniScore, walkScore } from "../src/eval/scores.ts";
 
 const stats = (v: number) => ({ mean: v, min: v, max: v, median: v });
 
@@ -123,7 +123,7 @@ Deno.test("optimize and match CLIs: bad flags are one line and exit 2", async ()
       [
         "optimize/main.ts",
         ["sprint", "--space", "x"],
-        /--task: 'sprint' is not one of walk-forward, walk-omni, kick, getup/,
+        /--task: 'sprint' is not one of walk-forward, walk-omni, getup, kick/,
       ],
       ["optimize/main.ts", ["kick"], /--space: required/],
       ["optimize/main.ts", ["kick", "--space", "/nonexistent.space"], /cannot read space file/],
@@ -217,4 +217,28 @@ Deno.test("match series: wins, goals, goal difference with a t interval, fouls",
   });
   const one = seriesSummary([game(2, 0)]);
   assert.deepEqual(one.goalDifference, { mean: 2, ci95: [null, null] });
+});
+
+Deno.test("eval registry: one list for eval and optimize; the optimizer's tasks carry their scores", async () => {
+  const { EVAL_TASKS, OPTIMIZE_TASK_NAMES, TASK_NAMES, evalTask } = await import(
+    "../src/eval/registry.ts"
+  );
+  assert.equal(new Set(TASK_NAMES).size, EVAL_TASKS.length);
+  assert.deepEqual(OPTIMIZE_TASK_NAMES, ["walk-forward", "walk-omni", "getup", "kick"]);
+  assert.ok(evalTask("save").headControl && !evalTask("kick").headControl);
+  assert.ok(evalTask("walk-omni").walk && !evalTask("getup").walk);
+  const o = {
+    kick: "keyframe" as const,
+    jitter: 0,
+    leftFoot: true,
+    falls: ["front" as const],
+    start: "behind" as const,
+    omniTimeout: 20,
+    fallCost: 6,
+  };
+  const getupResult = { runs: 4, successes: 3, seconds: { mean: 2.5 } };
+  assert.equal(evalTask("getup").score!(getupResult, o), 10 * 3 / 4 - 2.5);
+  const walk = { runs: 2, falls: 1, speed: { mean: 0.8 } };
+  assert.equal(evalTask("walk-forward").score!(walk, o), 0.8 - 0.25);
+  assert.throws(() => evalTask("sprint"), /no evaluation task 'sprint'/);
 });

@@ -12,23 +12,11 @@ import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { parseServerSpec } from "../tools/server_launcher.ts";
 import { LOG_LEVELS, Logger } from "log";
 import { EvalSession } from "./session.ts";
-import { save } from "./save.ts";
-import { diveParams } from "../agent/play_options.ts";
-import {
-  dribble,
-  type DribbleStart,
-  type FallKind,
-  FALLS,
-  getup,
-  kick,
-  shoot,
-  walkForward,
-  walkOmni,
-} from "./tasks.ts";
+import { type DribbleStart, type FallKind, FALLS } from "./tasks.ts";
+import { evalTask, OMNI_TIMEOUT, TASK_NAMES, type TaskOptions } from "./registry.ts";
+import { KICK_FALL_COST } from "./scores.ts";
 
-const TASKS = ["walk-forward", "walk-omni", "getup", "kick", "shoot", "dribble", "save"] as const;
-
-export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
+export const EVAL_USAGE = `Usage: deno task eval <${TASK_NAMES.join("|")}> [flags]
 
   --type T          robot type 0-4 (default 0)
   --runs N          repetitions (default 10)
@@ -45,7 +33,7 @@ export const EVAL_USAGE = `Usage: deno task eval <${TASKS.join("|")}> [flags]
 
 async function main(args: string[]): Promise<number> {
   let v, task, spec, type, runs, coreKind, logLevel, jitter, leftFoot, falls: FallKind[];
-  let start: DribbleStart;
+  let start: DribbleStart, kickKind: KickKind;
   try {
     const parsed = parseFlags({
       args,
@@ -71,8 +59,8 @@ async function main(args: string[]): Promise<number> {
       return 0;
     }
     task = parsed.positionals[0];
-    if (!(TASKS as readonly string[]).includes(task)) {
-      throw new CliError(`task: '${task ?? ""}' is not one of ${TASKS.join(", ")}`);
+    if (!TASK_NAMES.includes(task)) {
+      throw new CliError(`task: '${task ?? ""}' is not one of ${TASK_NAMES.join(", ")}`);
     }
     type = intFlag("type", v.type as string, 0, 4);
     if (!isRobotType(type)) throw new CliError(`--type: '${v.type}' is not a robot type 0-4`);
@@ -82,7 +70,7 @@ async function main(args: string[]): Promise<number> {
     }
     coreKind = choiceFlag("core", v.core as string, CORE_KINDS);
     logLevel = choiceFlag("log-level", v["log-level"] as string, LOG_LEVELS);
-    choiceFlag("kick", v.kick as string, KICK_KINDS);
+    kickKind = choiceFlag("kick", v.kick as string, KICK_KINDS);
     jitter = numberFlag("jitter", v.jitter as string, 0, 0.1);
     leftFoot = choiceFlag("foot", v.foot as string, ["left", "right"]) === "left";
     falls = (v.falls as string).split(",").map((f) => choiceFlag("falls", f, FALLS));
@@ -107,7 +95,7 @@ async function main(args: string[]): Promise<number> {
         log,
         core,
         skills,
-        headControl: task === "dribble" || task === "shoot" || task === "save",
+        headControl: evalTask(task).headControl,
       },
       "auto" in spec ? "auto" : spec,
     );
@@ -116,25 +104,20 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   try {
-    const result = task === "walk-forward"
-      ? await walkForward(session, runs)
-      : task === "walk-omni"
-      ? await walkOmni(session, runs)
-      : task === "getup"
-      ? await getup(session, runs, falls)
-      : task === "dribble"
-      ? await dribble(session, runs, start)
-      : task === "shoot"
-      ? await shoot(session, runs)
-      : task === "save"
-      ? await save(
-        session,
-        runs,
-        diveParams(session.agent.options.params),
-        session.agent.options.params.get("ball.decay"),
-      )
-      : await kick(session, runs, v.kick as KickKind, leftFoot, jitter);
-    console.log(JSON.stringify({ ...result, type, core: coreKind }));
+    const t = evalTask(task);
+    const options: TaskOptions = {
+      kick: kickKind,
+      jitter,
+      leftFoot,
+      falls,
+      start,
+      omniTimeout: OMNI_TIMEOUT,
+      fallCost: KICK_FALL_COST,
+    };
+    const result = await t.run(session, runs, options);
+    // The tasks the optimizer tunes also print the score it would give.
+    const score = t.score?.(result, options);
+    console.log(JSON.stringify({ ...result, score, type, core: coreKind }));
     return 0;
   } catch (e) {
     console.error(`error: ${(e as Error).message}`);

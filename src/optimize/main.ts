@@ -1,5 +1,5 @@
-// `deno task optimize <walk-forward|walk-omni|kick|getup> --space F [flags]`: tunes the
-// parameters a space names with CMA-ES, scoring each candidate with an evaluation task on its
+// `deno task optimize <task> --space F [flags]`: tunes the parameters a space names with CMA-ES,
+// scoring each candidate with an evaluation task of the registry (eval/registry.ts) on its
 // own freshly launched server (sync mode). Prints one JSON line per generation; the best values
 // so far are kept in the --out param file, ready for --paramsfile or for copying into
 // paramfiles/.
@@ -14,20 +14,18 @@ import { createCore } from "../core/create_core.ts";
 import { EvalSession } from "../eval/session.ts";
 import { walkParams } from "../motion/walk_engine.ts";
 import { walkReachMisses } from "../motion/walk_reach.ts";
-import { getup, kick, walkForward, walkOmni } from "../eval/tasks.ts";
+import {
+  type EvalTask,
+  evalTask,
+  OMNI_TIMEOUT,
+  OPTIMIZE_TASK_NAMES,
+  type TaskOptions,
+} from "../eval/registry.ts";
+import { KICK_FALL_COST } from "../eval/scores.ts";
 import { KICK_KINDS, type KickKind } from "../skills/kicks.ts";
 import { compileSkillSources, readSkillFiles, type SkillSource } from "../skills/skill_compiler.ts";
 import { Logger } from "log";
 import { CmaEs } from "./cma_es.ts";
-import {
-  getupScore,
-  KICK_FALL_COST,
-  kickScore,
-  omniScore,
-  OPTIMIZE_TASKS,
-  type OptimizeTask,
-  walkScore,
-} from "./fitness.ts";
 import {
   type Dimension,
   fromUnit,
@@ -39,7 +37,7 @@ import {
 } from "./space.ts";
 
 export const OPTIMIZE_USAGE = `Usage: deno task optimize <${
-  OPTIMIZE_TASKS.join("|")
+  OPTIMIZE_TASK_NAMES.join("|")
 }> --space F [flags]
 
   --space F         parameters to tune: 'name min max' per line (required)
@@ -58,7 +56,7 @@ export const OPTIMIZE_USAGE = `Usage: deno task optimize <${
   --fall-cost M     kick task: metres of score lost per fall and run (default ${KICK_FALL_COST})`;
 
 interface Options {
-  task: OptimizeTask;
+  task: EvalTask;
   dims: Dimension[];
   type: RobotType;
   gens: number;
@@ -102,7 +100,7 @@ async function parse(args: string[]): Promise<Options> {
     throw new CliError((e as Error).message.split("\n")[0]);
   }
   const v = parsed.values;
-  const task = choiceFlag("task", parsed.positionals[0] ?? "", OPTIMIZE_TASKS);
+  const task = evalTask(choiceFlag("task", parsed.positionals[0] ?? "", OPTIMIZE_TASK_NAMES));
   if (v.space === undefined) throw new CliError("--space: required");
   const type = intFlag("type", v.type as string, 0, 4);
   if (!isRobotType(type)) throw new CliError(`--type: '${v.type}' is not a robot type 0-4`);
@@ -152,7 +150,7 @@ async function score(
   try {
     const skills = compileSkillSources(sources, params);
     const core = await createCore(o.core, o.type);
-    if (o.task === "walk-forward" || o.task === "walk-omni") {
+    if (o.task.walk) {
       // A walk whose feet leave the legs' reach is rejected without a server run.
       const missed = walkReachMisses(core, walkParams(params));
       if (missed > 0) return -1 - missed / 3600;
@@ -161,14 +159,16 @@ async function score(
       { team: "Optimize", unum: 1, type: o.type, params, log, core, skills },
       "auto",
     );
-    if (o.task === "walk-forward") return walkScore(await walkForward(session, o.runs));
-    if (o.task === "walk-omni") {
-      return omniScore(await walkOmni(session, o.runs, OMNI_TIMEOUT), OMNI_TIMEOUT);
-    }
-    if (o.task === "kick") {
-      return kickScore(await kick(session, o.runs, o.kick, true, o.jitter), o.fallCost);
-    }
-    return getupScore(await getup(session, o.runs));
+    const options: TaskOptions = {
+      kick: o.kick,
+      jitter: o.jitter,
+      leftFoot: true,
+      falls: ["front", "back"],
+      start: "behind",
+      omniTimeout: OMNI_TIMEOUT,
+      fallCost: o.fallCost,
+    };
+    return o.task.score!(await o.task.run(session, o.runs, options), options);
   } catch (e) {
     log.warn(`candidate failed: ${(e as Error).message.split("\n")[0]}`);
     return -Infinity;
@@ -190,9 +190,6 @@ async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> 
   await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, worker));
   return results;
 }
-
-/** Walk-omni: seconds allowed per target. */
-const OMNI_TIMEOUT = 20;
 
 const round = (v: number) => Math.round(v * 1e4) / 1e4;
 
@@ -228,7 +225,7 @@ async function optimize(o: Options): Promise<void> {
       bestValues = fromUnit(o.dims, candidates[top]);
       await Deno.writeTextFile(
         o.out,
-        `# deno task optimize ${o.task} --type ${o.type}: score ${round(bestScore)} ` +
+        `# deno task optimize ${o.task.name} --type ${o.type}: score ${round(bestScore)} ` +
           `(baseline ${round(baseline)}), generation ${g}\n` + paramText(o.dims, bestValues),
       );
     }
@@ -242,7 +239,7 @@ async function optimize(o: Options): Promise<void> {
     }));
   }
   console.log(JSON.stringify({
-    task: o.task,
+    task: o.task.name,
     type: o.type,
     baseline: round(baseline),
     best: round(bestScore),

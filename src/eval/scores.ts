@@ -1,12 +1,9 @@
-// What the optimizer maximizes for each evaluation task: the task's own measure with penalties
-// for falls (and, for kicks, for missing the direction; for get-ups, for failures; for walk-omni,
-// for targets not reached), so that a
-// fast but unstable candidate never wins over a stable one.
+// What the optimizer maximizes for each evaluation task it tunes (registry.ts pairs them): the
+// task's own measure with penalties for falls (and, for kicks, for missing the direction; for
+// get-ups, for failures; for walk-omni, for targets not reached), so that a fast but unstable
+// candidate never wins over a stable one.
 
-import type { GetupResult, KickResult, OmniResult, WalkForwardResult } from "../eval/tasks.ts";
-
-export const OPTIMIZE_TASKS = ["walk-forward", "walk-omni", "kick", "getup"] as const;
-export type OptimizeTask = typeof OPTIMIZE_TASKS[number];
+import type { GetupResult, KickResult, OmniResult, WalkForwardResult } from "./tasks.ts";
 
 /** Mean forward speed (m/s), minus 0.5 m/s per fall and run. */
 export function walkScore(r: WalkForwardResult): number {
