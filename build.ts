@@ -1,8 +1,10 @@
 // Builds the AssemblyScript numeric core (core-as/assembly/) into core-as/build/core.wasm with
-// npm:assemblyscript at release optimisation. Skips the work when the .wasm is newer than every
-// source file. Usage: deno run -A build.ts [--force]
+// npm:assemblyscript at release optimisation, after writing core-as/assembly/layout.ts from the
+// layout table (src/core/layout.ts) when it differs. Skips the compile when the .wasm is newer
+// than every source file. Usage: deno run -A build.ts [--force]
 
 import { WASM_URL } from "./src/core/wasm_core.ts";
+import { assemblyScriptLayout } from "./src/core/layout.ts";
 
 const ROOT = new URL("./core-as/", import.meta.url);
 
@@ -32,11 +34,26 @@ async function upToDate(): Promise<boolean> {
   }
 }
 
+/** The AssemblyScript layout module, rewritten only when the table changed (its mtime counts). */
+export const AS_LAYOUT_URL = new URL("assembly/layout.ts", ROOT);
+
+async function writeLayout(): Promise<void> {
+  const text = assemblyScriptLayout();
+  let old = "";
+  try {
+    old = await Deno.readTextFile(AS_LAYOUT_URL);
+  } catch {
+    // not written yet
+  }
+  if (old !== text) await Deno.writeTextFile(AS_LAYOUT_URL, text);
+}
+
 /**
  * Builds the core if needed; returns the path of the .wasm. Throws with asc's report on error.
  * The compiler is loaded only when there is something to build.
  */
 async function buildCore(force = false): Promise<string> {
+  await writeLayout();
   if (!force && await upToDate()) return path(WASM_URL);
   const { default: asc } = await import("asc");
   await Deno.mkdir(new URL("build/", ROOT), { recursive: true });

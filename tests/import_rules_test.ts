@@ -127,3 +127,19 @@ Deno.test("import rules: the checks see circles and dynamic imports", () => {
   const found = [...text.matchAll(SPECIFIER)].map((m) => m[1] ?? m[2]);
   assert.deepEqual(found, ["./a.ts", "../b.ts", "./c.ts", "./d.ts"]);
 });
+
+Deno.test("core layout: the AssemblyScript side is the table's, as build.ts writes it", async () => {
+  const { assemblyScriptLayout } = await import("../src/core/layout.ts");
+  const file = new URL("../core-as/assembly/layout.ts", import.meta.url);
+  assert.equal(await Deno.readTextFile(file), assemblyScriptLayout());
+  // No kernel declares a name of the table again, or writes pfOut's fields by number.
+  const table = new Set(
+    [...assemblyScriptLayout().matchAll(/export const (\w+)/g)].map((m) => m[1]),
+  );
+  for (const name of ["index.ts", "filters.ts", "walk.ts", "roles.ts"]) {
+    const src = await Deno.readTextFile(new URL(`../core-as/assembly/${name}`, import.meta.url));
+    const again = [...src.matchAll(/^(?:let|const) (\w+)/gm)].filter((m) => table.has(m[1]));
+    assert.deepEqual(again.map((m) => m[1]), [], name);
+    assert.doesNotMatch(src, /st\(PF_OUT, \d/, name);
+  }
+});

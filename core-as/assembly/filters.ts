@@ -4,11 +4,26 @@
 // the same xorshift32 stream as the TypeScript twin in src/core/ts_filters.ts.
 
 import { ld, st } from "./memory";
-
-const PARTICLE: i32 = 4;
-const LANDMARK: i32 = 5;
-const LINE_POINT: i32 = 3;
-const TRACK: i32 = 20;
+import {
+  LANDMARK,
+  LINE_POINT,
+  OFFSET_LANDMARKS,
+  OFFSET_LINE_POINTS,
+  OFFSET_PARTICLES,
+  OFFSET_PARTICLES_TMP,
+  OFFSET_PF_OUT,
+  OFFSET_TRACKS,
+  PARTICLE,
+  PF_BEST,
+  PF_ESS,
+  PF_STHETA,
+  PF_SX,
+  PF_SY,
+  PF_THETA,
+  PF_X,
+  PF_Y,
+  TRACK,
+} from "./layout";
 
 let PARTICLES: usize = 0;
 let TMP: usize = 0;
@@ -28,22 +43,14 @@ let rng: u32 = 1;
 let k0: f64 = 0, k1: f64 = 0, k2: f64 = 0, k3: f64 = 0;
 let k4: f64 = 0, k5: f64 = 0, k6: f64 = 0, k7: f64 = 0;
 
-/** Assigns the filter slots: `base` in bytes, the others in float64 elements from base. */
-export function setFilterLayout(
-  base: usize,
-  particles: i32,
-  tmp: i32,
-  landmarks: i32,
-  points: i32,
-  pfOut: i32,
-  tracks: i32,
-): void {
-  PARTICLES = base + (<usize> particles << 3);
-  TMP = base + (<usize> tmp << 3);
-  LANDMARKS = base + (<usize> landmarks << 3);
-  POINTS = base + (<usize> points << 3);
-  PF_OUT = base + (<usize> pfOut << 3);
-  TRACKS = base + (<usize> tracks << 3);
+/** Places the filter slots of the layout table from `base`, a byte address. */
+export function setFilterBase(base: usize): void {
+  PARTICLES = base + (<usize> OFFSET_PARTICLES << 3);
+  TMP = base + (<usize> OFFSET_PARTICLES_TMP << 3);
+  LANDMARKS = base + (<usize> OFFSET_LANDMARKS << 3);
+  POINTS = base + (<usize> OFFSET_LINE_POINTS << 3);
+  PF_OUT = base + (<usize> OFFSET_PF_OUT << 3);
+  TRACKS = base + (<usize> OFFSET_TRACKS << 3);
 }
 
 /** The line distance map: bytes at `ptr`, width × height cells of `resolution` from (x0, y0). */
@@ -137,8 +144,8 @@ export function pfWeight(n: i32, nLandmarks: i32, nPoints: i32): f64 {
     st(o, 3, w);
     sq += w * w;
   }
-  st(PF_OUT, 6, best);
-  st(PF_OUT, 7, 1 / sq);
+  st(PF_OUT, PF_BEST, best);
+  st(PF_OUT, PF_ESS, 1 / sq);
   return best;
 }
 
@@ -189,12 +196,12 @@ export function pfMean(n: i32): void {
     vy += w * (ld(o, 1) - my) * (ld(o, 1) - my);
   }
   const r = Math.sqrt(sc * sc + ss * ss) / sw;
-  st(PF_OUT, 0, mx);
-  st(PF_OUT, 1, my);
-  st(PF_OUT, 2, Math.atan2(ss, sc));
-  st(PF_OUT, 3, Math.sqrt(vx / sw));
-  st(PF_OUT, 4, Math.sqrt(vy / sw));
-  st(PF_OUT, 5, Math.sqrt(-2 * Math.log(r > 1e-12 ? (r < 1 ? r : 1) : 1e-12)));
+  st(PF_OUT, PF_X, mx);
+  st(PF_OUT, PF_Y, my);
+  st(PF_OUT, PF_THETA, Math.atan2(ss, sc));
+  st(PF_OUT, PF_SX, Math.sqrt(vx / sw));
+  st(PF_OUT, PF_SY, Math.sqrt(vy / sw));
+  st(PF_OUT, PF_STHETA, Math.sqrt(-2 * Math.log(r > 1e-12 ? (r < 1 ? r : 1) : 1e-12)));
 }
 
 export function kfPredict(t: i32, dt: f64, decay: f64, qPos: f64, qVel: f64): void {

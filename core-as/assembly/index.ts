@@ -4,27 +4,44 @@
 // allocation: the region is host-managed and the kernels only load and store f64.
 
 import { ld, st } from "./memory";
+import {
+  B_AXIS,
+  B_COM,
+  B_MASS,
+  B_OFFSET,
+  B_PARENT,
+  B_STRIDE,
+  IK_LIMITED,
+  IK_UNREACHABLE,
+  L_FIRST_JOINT,
+  L_HIP,
+  L_ROLL_DROP,
+  L_SHANK_X,
+  L_SHANK_Z,
+  L_SOLE_DROP,
+  L_STRIDE,
+  L_THIGH_X,
+  L_THIGH_Z,
+  L_YAW_AXIS,
+  NUM_BODIES,
+  OFFSET_BATCH_ANGLES,
+  OFFSET_BATCH_TARGETS,
+  OFFSET_BODIES,
+  OFFSET_CAMERA,
+  OFFSET_COM,
+  OFFSET_FRAMES,
+  OFFSET_IK_ANGLES,
+  OFFSET_IK_TARGET,
+  OFFSET_LEGS,
+  OFFSET_MAX,
+  OFFSET_MIN,
+  OFFSET_Q,
+  OFFSET_SOLES,
+} from "./layout";
+import { setFilterBase } from "./filters";
+import { setWalkBase } from "./walk";
+import { setRoleBase } from "./roles";
 
-// Body layout (body_model.ts B) and leg layout (L).
-const B_PARENT: i32 = 0;
-const B_AXIS: i32 = 1;
-const B_OFFSET: i32 = 4;
-const B_COM: i32 = 7;
-const B_MASS: i32 = 10;
-const B_STRIDE: i32 = 12;
-const L_HIP: i32 = 0;
-const L_YAW_AXIS: i32 = 3;
-const L_THIGH_X: i32 = 6;
-const L_THIGH_Z: i32 = 7;
-const L_SHANK_X: i32 = 8;
-const L_SHANK_Z: i32 = 9;
-const L_ROLL_DROP: i32 = 10;
-const L_SOLE_DROP: i32 = 11;
-const L_FIRST_JOINT: i32 = 12;
-const L_STRIDE: i32 = 16;
-const NUM_BODIES: i32 = 25;
-const IK_UNREACHABLE: i32 = 1;
-const IK_LIMITED: i32 = 2;
 const PI: f64 = Math.PI;
 const TWO_PI: f64 = 2 * Math.PI;
 
@@ -52,36 +69,24 @@ export function heapBase(): usize {
   return __heap_base;
 }
 
-/** Assigns the slots: `base` in bytes, the others in float64 elements from base. */
-export function setLayout(
-  base: usize,
-  bodies: i32,
-  legs: i32,
-  min: i32,
-  max: i32,
-  q: i32,
-  frames: i32,
-  com: i32,
-  camera: i32,
-  soles: i32,
-  ikTarget: i32,
-  ikAngles: i32,
-  batchTargets: i32,
-  batchAngles: i32,
-): void {
-  BODIES = base + (<usize> bodies << 3);
-  LEGS = base + (<usize> legs << 3);
-  MIN = base + (<usize> min << 3);
-  MAX = base + (<usize> max << 3);
-  Q = base + (<usize> q << 3);
-  FRAMES = base + (<usize> frames << 3);
-  COM = base + (<usize> com << 3);
-  CAMERA = base + (<usize> camera << 3);
-  SOLES = base + (<usize> soles << 3);
-  IK_TARGET = base + (<usize> ikTarget << 3);
-  IK_ANGLES = base + (<usize> ikAngles << 3);
-  BATCH_TARGETS = base + (<usize> batchTargets << 3);
-  BATCH_ANGLES = base + (<usize> batchAngles << 3);
+/** Places every slot of the layout table (layout.ts) from `base`, a byte address. */
+export function setBase(base: usize): void {
+  BODIES = base + (<usize> OFFSET_BODIES << 3);
+  LEGS = base + (<usize> OFFSET_LEGS << 3);
+  MIN = base + (<usize> OFFSET_MIN << 3);
+  MAX = base + (<usize> OFFSET_MAX << 3);
+  Q = base + (<usize> OFFSET_Q << 3);
+  FRAMES = base + (<usize> OFFSET_FRAMES << 3);
+  COM = base + (<usize> OFFSET_COM << 3);
+  CAMERA = base + (<usize> OFFSET_CAMERA << 3);
+  SOLES = base + (<usize> OFFSET_SOLES << 3);
+  IK_TARGET = base + (<usize> OFFSET_IK_TARGET << 3);
+  IK_ANGLES = base + (<usize> OFFSET_IK_ANGLES << 3);
+  BATCH_TARGETS = base + (<usize> OFFSET_BATCH_TARGETS << 3);
+  BATCH_ANGLES = base + (<usize> OFFSET_BATCH_ANGLES << 3);
+  setFilterBase(base);
+  setWalkBase(base);
+  setRoleBase(base);
 }
 
 function wrap(a: f64): f64 {
@@ -266,11 +271,10 @@ export {
   pfResample,
   pfWeight,
   seed,
-  setFilterLayout,
   setGrid,
   uniform,
 } from "./filters";
 
-export { setWalkLayout, walkFeet } from "./walk";
+export { walkFeet } from "./walk";
 
-export { assignRoles, setRoleLayout } from "./roles";
+export { assignRoles } from "./roles";

@@ -5,9 +5,16 @@
 // player. Same steps as src/core/ts_roles.ts.
 
 import { ld, st } from "./memory";
+import {
+  OFFSET_ROLE_CHOICE,
+  OFFSET_ROLE_COST,
+  OFFSET_ROLE_DIST,
+  OFFSET_ROLE_OUT,
+  ROLE_MAX,
+} from "./layout";
 
-// Layout constants (src/core/layout.ts ROLE_MAX): players and roles at most.
-const MAX: i32 = 11;
+/** Players and roles at most. */
+const MAX: i32 = ROLE_MAX;
 /** Costs closer than this are equal; the lower player index then wins. */
 const EPS: f64 = 1e-9;
 
@@ -16,18 +23,12 @@ let COST: usize = 0;
 let CHOICE: usize = 0;
 let OUT: usize = 0;
 
-/** Assigns the role slots: `base` in bytes, the others in float64 elements from base. */
-export function setRoleLayout(
-  base: usize,
-  dist: i32,
-  cost: i32,
-  choice: i32,
-  out: i32,
-): void {
-  DIST = base + (<usize> dist << 3);
-  COST = base + (<usize> cost << 3);
-  CHOICE = base + (<usize> choice << 3);
-  OUT = base + (<usize> out << 3);
+/** Places the role slots of the layout table from `base`, a byte address. */
+export function setRoleBase(base: usize): void {
+  DIST = base + (<usize> OFFSET_ROLE_DIST << 3);
+  COST = base + (<usize> OFFSET_ROLE_COST << 3);
+  CHOICE = base + (<usize> OFFSET_ROLE_CHOICE << 3);
+  OUT = base + (<usize> OFFSET_ROLE_OUT << 3);
 }
 
 function row(s: i32): usize {

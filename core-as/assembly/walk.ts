@@ -4,38 +4,40 @@
 // src/core/ts_walk.ts.
 
 import { ld, st } from "./memory";
-
-// Fields of walkIn (src/core/layout.ts W).
-const PHASE: i32 = 0;
-const STEP_TIME: i32 = 1;
-const TC: i32 = 2;
-const HALF_WIDTH: i32 = 3;
-const SWAY: i32 = 4;
-const STEP_HEIGHT: i32 = 5;
-const TORSO_HEIGHT: i32 = 6;
-const LEAN: i32 = 7;
-const SUPPORT: i32 = 8;
-const DX: i32 = 9;
-const DY: i32 = 10;
-const DTH: i32 = 11;
-const SWING_X: i32 = 12;
-const SWING_Y: i32 = 13;
-const SWING_YAW: i32 = 14;
-const STANCE_X: i32 = 15;
-const STANCE_Y: i32 = 16;
-const STANCE_YAW: i32 = 17;
-const FOOT_X: i32 = 18;
-const SWING_END_X: i32 = 19;
-const SWING_END_Y: i32 = 20;
-const SWING_END_YAW: i32 = 21;
+import {
+  OFFSET_WALK_IN,
+  OFFSET_WALK_OUT,
+  W_DTH,
+  W_DX,
+  W_DY,
+  W_FOOT_X,
+  W_HALF_WIDTH,
+  W_LEAN,
+  W_PHASE,
+  W_STANCE_X,
+  W_STANCE_Y,
+  W_STANCE_YAW,
+  W_STEP_HEIGHT,
+  W_STEP_TIME,
+  W_SUPPORT,
+  W_SWAY,
+  W_SWING_END_X,
+  W_SWING_END_Y,
+  W_SWING_END_YAW,
+  W_SWING_X,
+  W_SWING_Y,
+  W_SWING_YAW,
+  W_TC,
+  W_TORSO_HEIGHT,
+} from "./layout";
 
 let WALK_IN: usize = 0;
 let WALK_OUT: usize = 0;
 
-/** Assigns the walk slots: `base` in bytes, the others in float64 elements from base. */
-export function setWalkLayout(base: usize, walkIn: i32, walkOut: i32): void {
-  WALK_IN = base + (<usize> walkIn << 3);
-  WALK_OUT = base + (<usize> walkOut << 3);
+/** Places the walk slots of the layout table from `base`, a byte address. */
+export function setWalkBase(base: usize): void {
+  WALK_IN = base + (<usize> OFFSET_WALK_IN << 3);
+  WALK_OUT = base + (<usize> OFFSET_WALK_OUT << 3);
 }
 
 function pose(o: usize, x: f64, y: f64, z: f64, yaw: f64, lean: f64): void {
@@ -56,22 +58,22 @@ function pose(o: usize, x: f64, y: f64, z: f64, yaw: f64, lean: f64): void {
 
 export function walkFeet(): void {
   const i = WALK_IN;
-  const phase = ld(i, PHASE), T = ld(i, STEP_TIME), tc = ld(i, TC);
-  const half = ld(i, HALF_WIDTH), lean = ld(i, LEAN);
-  const leftStance = ld(i, SUPPORT) < 0.5;
-  const dx = ld(i, DX), dy = ld(i, DY), dth = ld(i, DTH);
+  const phase = ld(i, W_PHASE), T = ld(i, W_STEP_TIME), tc = ld(i, W_TC);
+  const half = ld(i, W_HALF_WIDTH), lean = ld(i, W_LEAN);
+  const leftStance = ld(i, W_SUPPORT) < 0.5;
+  const dx = ld(i, W_DX), dy = ld(i, W_DY), dth = ld(i, W_DTH);
   const side: f64 = leftStance ? 1 : -1;
-  const sway = side * half * ld(i, SWAY) *
+  const sway = side * half * ld(i, W_SWAY) *
     (1 - Math.cosh(((phase - 0.5) * T) / tc) / Math.cosh(T / (2 * tc)));
-  const sx = ld(i, STANCE_X) - dx * phase;
-  const sy = ld(i, STANCE_Y) - dy * phase;
-  const syaw = ld(i, STANCE_YAW) - dth * phase;
+  const sx = ld(i, W_STANCE_X) - dx * phase;
+  const sy = ld(i, W_STANCE_Y) - dy * phase;
+  const syaw = ld(i, W_STANCE_YAW) - dth * phase;
   const s = (1 - Math.cos(Math.PI * phase)) / 2;
-  const wx = ld(i, SWING_X) + (ld(i, SWING_END_X) - ld(i, SWING_X)) * s;
-  const wy = ld(i, SWING_Y) + (ld(i, SWING_END_Y) - ld(i, SWING_Y)) * s;
-  const wyaw = ld(i, SWING_YAW) + (ld(i, SWING_END_YAW) - ld(i, SWING_YAW)) * s;
-  const lift = ld(i, STEP_HEIGHT) * Math.sin(Math.PI * phase);
-  const fx = ld(i, FOOT_X), z = -ld(i, TORSO_HEIGHT);
+  const wx = ld(i, W_SWING_X) + (ld(i, W_SWING_END_X) - ld(i, W_SWING_X)) * s;
+  const wy = ld(i, W_SWING_Y) + (ld(i, W_SWING_END_Y) - ld(i, W_SWING_Y)) * s;
+  const wyaw = ld(i, W_SWING_YAW) + (ld(i, W_SWING_END_YAW) - ld(i, W_SWING_YAW)) * s;
+  const lift = ld(i, W_STEP_HEIGHT) * Math.sin(Math.PI * phase);
+  const fx = ld(i, W_FOOT_X), z = -ld(i, W_TORSO_HEIGHT);
   const stanceAt: usize = leftStance ? 0 : 96;
   const swingAt: usize = leftStance ? 96 : 0;
   pose(WALK_OUT + stanceAt, fx + sx, side * half + sy - sway, z, syaw, lean);

@@ -4,7 +4,7 @@
 
 import type { RobotType } from "../body/joints.ts";
 import { GRID } from "../field/field.ts";
-import { GRID_BYTE_OFFSET, OFFSET } from "./layout.ts";
+import { GRID_BYTE_OFFSET } from "./layout.ts";
 import { CORE_BYTES, type Kernels, LayoutCore } from "./layout_core.ts";
 import type { NumericCore } from "./numeric_core.ts";
 
@@ -13,11 +13,9 @@ export const WASM_URL = new URL("../../core-as/build/core.wasm", import.meta.url
 interface CoreExports extends Kernels {
   memory: WebAssembly.Memory;
   heapBase(): number;
-  setLayout(base: number, ...offsets: number[]): void;
-  setFilterLayout(base: number, ...offsets: number[]): void;
+  /** Places every slot of the layout table from `base` (the table is compiled in). */
+  setBase(base: number): void;
   setGrid(ptr: number, width: number, height: number, x0: number, y0: number, res: number): void;
-  setWalkLayout(base: number, walkIn: number, walkOut: number): void;
-  setRoleLayout(base: number, ...offsets: number[]): void;
 }
 
 /** Compiles the core module; share the result between agents, instantiate one per agent. */
@@ -44,39 +42,7 @@ export async function createWasmCore(
   const need = base + CORE_BYTES;
   const have = x.memory.buffer.byteLength;
   if (need > have) x.memory.grow(Math.ceil((need - have) / 65536));
-  x.setLayout(
-    base,
-    OFFSET.bodies,
-    OFFSET.legs,
-    OFFSET.min,
-    OFFSET.max,
-    OFFSET.q,
-    OFFSET.frames,
-    OFFSET.com,
-    OFFSET.camera,
-    OFFSET.soles,
-    OFFSET.ikTarget,
-    OFFSET.ikAngles,
-    OFFSET.batchTargets,
-    OFFSET.batchAngles,
-  );
-  x.setFilterLayout(
-    base,
-    OFFSET.particles,
-    OFFSET.particlesTmp,
-    OFFSET.landmarks,
-    OFFSET.linePoints,
-    OFFSET.pfOut,
-    OFFSET.tracks,
-  );
-  x.setWalkLayout(base, OFFSET.walkIn, OFFSET.walkOut);
-  x.setRoleLayout(
-    base,
-    OFFSET.roleDist,
-    OFFSET.roleCost,
-    OFFSET.roleChoice,
-    OFFSET.roleOut,
-  );
+  x.setBase(base);
   x.setGrid(base + GRID_BYTE_OFFSET, GRID.width, GRID.height, GRID.x0, GRID.y0, GRID.resolution);
   // The memory never grows after this point, so the views stay valid.
   return new LayoutCore("wasm", type, x.memory.buffer, base, x);
