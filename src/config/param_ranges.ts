@@ -10,7 +10,6 @@ export type Unit =
   | "m/s"
   | "s"
   | "deg"
-  | "1/m"
   | "fraction"
   | "gain"
   | "count"
