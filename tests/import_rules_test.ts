@@ -130,8 +130,8 @@ Deno.test("import rules: the checks see circles and dynamic imports", () => {
 
 Deno.test("core layout: the AssemblyScript side is the table's, as build.ts writes it", async () => {
   const { assemblyScriptLayout } = await import("../src/core/layout.ts");
-  const file = new URL("../core-as/assembly/layout.ts", import.meta.url);
-  assert.equal(await Deno.readTextFile(file), assemblyScriptLayout());
+  const { AS_LAYOUT_URL } = await import("../build.ts");
+  assert.equal(await Deno.readTextFile(AS_LAYOUT_URL), assemblyScriptLayout());
   // No kernel declares a name of the table again, or writes pfOut's fields by number.
   const table = new Set(
     [...assemblyScriptLayout().matchAll(/export const (\w+)/g)].map((m) => m[1]),

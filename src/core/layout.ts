@@ -158,8 +158,7 @@ export function assemblyScriptLayout(): string {
   ];
   const put = (name: string, v: number) => lines.push(`export const ${name}: i32 = ${v};`);
   for (const [slot, at] of Object.entries(OFFSET)) put(`OFFSET_${constName(slot)}`, at);
-  put("GRID_BYTE_OFFSET", GRID_BYTE_OFFSET);
-  const scalars = { NUM_BODIES, MAX_PARTICLES, PARTICLE, LANDMARK, LINE_POINT, TRACK, ROLE_MAX };
+  const scalars = { NUM_BODIES, PARTICLE, LANDMARK, LINE_POINT, TRACK, ROLE_MAX };
   for (const [name, v] of Object.entries(scalars)) put(name, v);
   put("IK_UNREACHABLE", IK_UNREACHABLE);
   put("IK_LIMITED", IK_LIMITED);

@@ -13,8 +13,7 @@ import { parseServerSpec } from "../tools/server_launcher.ts";
 import { LOG_LEVELS, Logger } from "log";
 import { EvalSession } from "./session.ts";
 import { type DribbleStart, type FallKind, FALLS } from "./tasks.ts";
-import { evalTask, OMNI_TIMEOUT, TASK_NAMES, type TaskOptions } from "./registry.ts";
-import { KICK_FALL_COST } from "./scores.ts";
+import { DEFAULT_TASK_OPTIONS, evalTask, TASK_NAMES, type TaskOptions } from "./registry.ts";
 
 export const EVAL_USAGE = `Usage: deno task eval <${TASK_NAMES.join("|")}> [flags]
 
@@ -106,13 +105,12 @@ async function main(args: string[]): Promise<number> {
   try {
     const t = evalTask(task);
     const options: TaskOptions = {
+      ...DEFAULT_TASK_OPTIONS,
       kick: kickKind,
       jitter,
       leftFoot,
       falls,
       start,
-      omniTimeout: OMNI_TIMEOUT,
-      fallCost: KICK_FALL_COST,
     };
     const result = await t.run(session, runs, options);
     // The tasks the optimizer tunes also print the score it would give.

@@ -5,7 +5,7 @@
 import { diveParams } from "../agent/play_options.ts";
 import type { KickKind } from "../skills/kicks.ts";
 import { save } from "./save.ts";
-import { getupScore, kickScore, omniScore, walkScore } from "./scores.ts";
+import { getupScore, KICK_FALL_COST, kickScore, omniScore, walkScore } from "./scores.ts";
 import type { EvalSession } from "./session.ts";
 import {
   dribble,
@@ -17,9 +17,6 @@ import {
   walkForward,
   walkOmni,
 } from "./tasks.ts";
-
-/** Walk-omni: seconds allowed per target, by default. */
-export const OMNI_TIMEOUT = 20;
 
 /** What the tasks may be told besides the number of runs; each reads its own. */
 export interface TaskOptions {
@@ -34,6 +31,17 @@ export interface TaskOptions {
   /** Kick score: metres lost per fall and run. */
   fallCost: number;
 }
+
+/** The options each task runs with unless told otherwise (eval's flags and optimize's defaults). */
+export const DEFAULT_TASK_OPTIONS: Readonly<TaskOptions> = {
+  kick: "keyframe",
+  jitter: 0,
+  leftFoot: true,
+  falls: ["front", "back"],
+  start: "behind",
+  omniTimeout: 20,
+  fallCost: KICK_FALL_COST,
+};
 
 export interface EvalTask {
   name: string;

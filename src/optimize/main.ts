@@ -15,9 +15,9 @@ import { EvalSession } from "../eval/session.ts";
 import { walkParams } from "../motion/walk_engine.ts";
 import { walkReachMisses } from "../motion/walk_reach.ts";
 import {
+  DEFAULT_TASK_OPTIONS,
   type EvalTask,
   evalTask,
-  OMNI_TIMEOUT,
   OPTIMIZE_TASK_NAMES,
   type TaskOptions,
 } from "../eval/registry.ts";
@@ -160,12 +160,9 @@ async function score(
       "auto",
     );
     const options: TaskOptions = {
+      ...DEFAULT_TASK_OPTIONS,
       kick: o.kick,
       jitter: o.jitter,
-      leftFoot: true,
-      falls: ["front", "back"],
-      start: "behind",
-      omniTimeout: OMNI_TIMEOUT,
       fallCost: o.fallCost,
     };
     return o.task.score!(await o.task.run(session, o.runs, options), options);
