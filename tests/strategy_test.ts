@@ -265,3 +265,57 @@ Deno.test("on ball: under pressure in our half we clear with the kick; set plays
   const setPlay2 = onBallAction({ ...contested, mustKick: true });
   assert.ok(setPlay2.kind === "approach" && setPlay2.kickPose, "a set play still lines up");
 });
+
+Deno.test("on ball: within the dribble cone the ball is pushed on our own way, turning toward the line", () => {
+  const cone = 45 * Math.PI / 180;
+  // Coming at the ball from 30° right of the line to the goal: straight on, no line-up behind it.
+  const from = { x: -Math.cos(0.52), y: Math.sin(0.52), theta: -0.52 };
+  const walk = onBallAction({ ...base, self: from, dribbleCone: cone });
+  assert.equal(walk.kind, "approach");
+  if (walk.kind === "approach") {
+    assert.ok(Math.abs(walk.target.theta + 0.52) < 1e-9, JSON.stringify(walk.target));
+    assert.ok(Math.abs(walk.target.y + walk.target.x * Math.tan(0.52)) < 1e-9, "on our way");
+  }
+  assert.equal(onBallAction({ ...base, self: from }).kind, "approach", "no cone: line up");
+  // At the ball, facing 30° off the line: dribble, turning half way back toward the line.
+  const at = { x: -0.2 * Math.cos(0.52), y: 0.2 * Math.sin(0.52), theta: -0.52 };
+  const d = onBallAction({ ...base, self: at, dribbleCone: cone });
+  assert.equal(d.kind, "dribble");
+  if (d.kind === "dribble") assert.ok(Math.abs(d.heading + 0.26) < 1e-9, JSON.stringify(d));
+  // 60° off is outside the cone: line up on the line again.
+  const wide = { x: -0.2 * Math.cos(1.05), y: 0.2 * Math.sin(1.05), theta: -1.05 };
+  assert.equal(onBallAction({ ...base, self: wide, dribbleCone: cone }).kind, "approach");
+});
+
+Deno.test("on ball: a kick waits until the walk has settled, stepping to the kick pose meanwhile", () => {
+  const ball = { x: 10, y: 1 };
+  const inRange = { ...base, ball, goalDistance: Math.hypot(15.2 - 10, 1) };
+  const heading = Math.atan2(0 - 1, 15.2 - 10);
+  const c = Math.cos(heading), s = Math.sin(heading);
+  const pose = { x: 10 - (c * 0.19 - s * 0.08), y: 1 - (s * 0.19 + c * 0.08), theta: heading };
+  assert.equal(onBallAction({ ...inRange, self: pose, settled: true }).kind, "kick");
+  const moving = onBallAction({ ...inRange, self: pose, settled: false });
+  assert.ok(moving.kind === "approach" && moving.fine && moving.kickPose, JSON.stringify(moving));
+});
+
+Deno.test("on ball: a set play turns to the kick clear of the ball, then steps in and stops short", () => {
+  const ball = { x: 0, y: 0 };
+  const setPlay = { ...base, ball, mustKick: true };
+  // Facing 30° off, beside the kick pose: turn 12 cm farther back, facing the kick's heading.
+  const turned = onBallAction({ ...setPlay, self: { x: -0.15, y: -0.08, theta: 0.52 } });
+  assert.ok(turned.kind === "approach" && turned.kickPose, JSON.stringify(turned));
+  if (turned.kind === "approach") {
+    assert.ok(
+      Math.abs(turned.target.x + (0.19 + 0.015 + 0.015 + 0.12)) < 1e-9,
+      JSON.stringify(turned),
+    );
+    assert.ok(Math.abs(turned.target.y + 0.08) < 1e-9 && turned.target.theta === 0);
+  }
+  // Facing the kick: the kick pose, 1.5 cm short of a shot's.
+  const facing = onBallAction({ ...setPlay, self: { x: -0.35, y: -0.08, theta: 0 } });
+  assert.ok(facing.kind === "approach" && facing.kickPose, JSON.stringify(facing));
+  if (facing.kind === "approach") assert.ok(Math.abs(facing.target.x + 0.22) < 1e-9);
+  // There, the kick starts.
+  const there = onBallAction({ ...setPlay, self: { x: -0.22, y: -0.08, theta: 0 } });
+  assert.deepEqual(there, { kind: "kick", leftFoot: true });
+});

@@ -76,6 +76,17 @@ const FINE_APPROACH: WalkToOptions = {
 const KICK_PATIENCE = 2;
 const KICK_RESPITE = 2;
 const KICK_CROWD = 1.5;
+/**
+ * How far a dribble may run off its line (rad, on_ball.ts): clearing, anywhere away from our
+ * goal; attacking, up to DRIBBLE_CONE from DRIBBLE_CONE_FULL m out, narrowing to none at
+ * DRIBBLE_CONE_NONE m, where the line to the goal has to be kept.
+ */
+const CLEAR_CONE = 70 * Math.PI / 180;
+const DRIBBLE_CONE = 45 * Math.PI / 180;
+const DRIBBLE_CONE_FULL = 8;
+const DRIBBLE_CONE_NONE = 4;
+/** After a dribble or a full-speed approach, the walk is slow enough to kick this much later (s). */
+const SETTLE = 0.4;
 /** A clearance's target lies this far beyond the ball (m): only its direction matters. */
 const CLEAR_LENGTH = 3;
 
@@ -159,6 +170,8 @@ export class BallPlayer {
   private lineUpFrom: number | null = null;
   /** No kick is lined up before this time. */
   private noLineUpUntil = -Infinity;
+  /** No kick starts before this time: the walk is still slowing down. */
+  private settledAt = -Infinity;
 
   private readonly kickLeft: string;
   private readonly kickRight: string;
@@ -199,6 +212,7 @@ export class BallPlayer {
       : this.passer.choose(ball, i.mates, i.opponents);
     this.passTo = pass;
     let target: Point2 = pass ?? (clearing ? awayFromOwnGoal(ball) : aim);
+    let cone = clearing ? CLEAR_CONE : 0;
     if (!shot && !pass && !clearing) {
       const way = ballWaypoint(
         ball,
@@ -211,6 +225,8 @@ export class BallPlayer {
       target = way.side !== 0 && way.x > GOAL_AREA_X
         ? { x: way.x, y: clamp(way.y, -GOAL_WAYPOINT_Y, GOAL_WAYPOINT_Y) }
         : way;
+      const open = (goalDistance - DRIBBLE_CONE_NONE) / (DRIBBLE_CONE_FULL - DRIBBLE_CONE_NONE);
+      if (way.side === 0) cone = DRIBBLE_CONE * clamp(open, 0, 1);
     }
     const a = onBallAction({
       self,
@@ -226,8 +242,11 @@ export class BallPlayer {
       mustKick: i.mustKick,
       leftFoot: this.leftFoot,
       impatient: i.now < this.noLineUpUntil,
+      dribbleCone: i.mustKick ? 0 : cone,
+      settled: i.now >= this.settledAt,
     });
     this.pace(a, i.now, crowded);
+    if (a.kind === "dribble" || (a.kind === "approach" && !a.fine)) this.settledAt = i.now + SETTLE;
     const l = this.o.limits;
     this.action = a.kind === "approach" && a.fine ? "fine" : a.kind;
     switch (a.kind) {

@@ -105,6 +105,7 @@ export async function dribble(
         if (!request) continue;
         a.motion.set(request);
         actions[player.action] += CYCLE_SECONDS;
+        if (a.world.cycle % 25 === 0) traceDribble(s, player);
       }
     });
     a.motion.set({ kind: "stand" });
@@ -125,6 +126,20 @@ export async function dribble(
       kick: Math.round(actions.kick * 10) / 10,
     },
   };
+}
+
+/** One debug line every half second: the action, the truth of the robot and the ball. */
+function traceDribble(s: EvalSession, player: BallPlayer): void {
+  const log = s.agent.options.log;
+  if (!log.enabled("debug")) return;
+  const t = s.agent.truth, f = (x: number | undefined) => (x ?? NaN).toFixed(2);
+  log.debug(
+    `dribble t=${s.now.toFixed(1)} ${player.action} ${s.agent.motion.activity} self (${
+      f(t?.myPos?.x)
+    }, ${f(t?.myPos?.y)}, ${((t?.myOrientation ?? NaN) * 180 / Math.PI).toFixed(0)}°) ball (${
+      f(t?.ballPos?.x)
+    }, ${f(t?.ballPos?.y)})`,
+  );
 }
 
 export interface ShootResult {

@@ -46,6 +46,17 @@ export interface OnBallInput {
    * instead, unless the kick is ready now. Never for set plays, which must be kicked.
    */
   impatient?: boolean;
+  /**
+   * How far (rad) a dribble may run off the line to the target: a player walking up to the ball
+   * within this angle of the line pushes it on along its own way, turning toward the line as it
+   * goes, instead of lining up behind the ball first. 0 lines up on the line itself.
+   */
+  dribbleCone?: number;
+  /**
+   * The walk has been slow for a moment (no dribble or full-speed approach just now): a kick may
+   * start. From full speed the robot drifts on while the walk stops and meets the ball early.
+   */
+  settled?: boolean;
 }
 
 export type OnBallAction =
@@ -75,6 +86,15 @@ const KICK_HEADING_TOLERANCE = 10 * Math.PI / 180;
  */
 const KICK_SPOT_MARGIN = 0.015;
 const KICK_TOO_CLOSE = 0.005;
+/**
+ * A set play's kick pose lies SET_PLAY_MARGIN farther back (still within KICK_AHEAD_TOLERANCE),
+ * and the robot turns to the kick's heading STAGE_BACK behind it while it faces more than
+ * STAGE_HEADING off: walking up, and turning, next to the ball touched it before the kick in 3 of
+ * 3 kick-offs (a free kick for the opponents). Metres, radians.
+ */
+const SET_PLAY_MARGIN = 0.015;
+const STAGE_BACK = 0.12;
+const STAGE_HEADING = 5 * Math.PI / 180;
 /** Shots (not set plays) are lined up only when the kick pose is this close (m). */
 const KICK_LINE_UP = 0.15;
 /** Dribbling: the torso this far behind the ball. */
@@ -99,6 +119,13 @@ const DRIBBLE_CONE = 0.25;
 const BEHIND_MARGIN = 0.12;
 /** Going around the ball: pass it at this distance. */
 const AROUND = 0.45;
+/**
+ * A dribble off the line turns back toward it: it runs along the line plus this share of the
+ * angle between the line and the way it started.
+ */
+const CONE_KEEP = 0.5;
+/** Closer to the ball than this (m), its bearing is no guide to the way we push it. */
+const CONE_BEARING_FROM = 0.3;
 /** Switch feet only when the ball is this far on the other side. */
 const FOOT_HYSTERESIS = 0.03;
 
@@ -109,17 +136,30 @@ export function relative(self: Pose2, p: Point2): Point2 {
   return { x: c * dx + s * dy, y: -s * dx + c * dy };
 }
 
+/**
+ * The way a dribble pushes the ball: the line to the target, or, within `cone` of it, the way we
+ * come at the ball (our bearing to it, or our heading once it is at our feet).
+ */
+function dribbleWay(self: Pose2, ball: Point2, line: number, cone: number): number {
+  if (cone <= 0) return line;
+  const d = Math.hypot(ball.x - self.x, ball.y - self.y);
+  const way = d > CONE_BEARING_FROM ? Math.atan2(ball.y - self.y, ball.x - self.x) : self.theta;
+  const off = wrapAngle(way - line);
+  return Math.abs(off) <= cone ? way : line;
+}
+
 export function onBallAction(o: OnBallInput): OnBallAction {
   const { self, ball, target } = o;
-  const heading = Math.atan2(target.y - ball.y, target.x - ball.x);
-  const ux = Math.cos(heading), uy = Math.sin(heading);
+  const line = Math.atan2(target.y - ball.y, target.x - ball.x);
+  const way = dribbleWay(self, ball, line, o.dribbleCone ?? 0);
+  const ux = Math.cos(way), uy = Math.sin(way);
   const nearest = nearestDistance(ball, o.opponents);
   const pressured = ball.x < 0 && nearest < PRESSURE_RADIUS;
   const kick = o.mustKick || o.goalDistance < o.shootRange || pressured;
   const contested = nearest < o.contestRadius;
 
   const rel = relative(self, ball);
-  const headingError = Math.abs(wrapAngle(heading - self.theta));
+  const headingError = Math.abs(wrapAngle(way - self.theta));
   // Under pressure the kick is lined up from close by, as a shot is; from farther, when that
   // takes too long, or next to an opponent, the ball is dribbled away.
   const mayDribble = !o.mustKick && headingError < DRIBBLE_HEADING_TOLERANCE &&
@@ -138,7 +178,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
       target: {
         x: ball.x - ux * AROUND - side * uy * reach,
         y: ball.y - uy * AROUND + side * ux * reach,
-        theta: heading,
+        theta: way,
       },
       fine: false,
       kickPose: false,
@@ -146,6 +186,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   }
 
   if (kick) {
+    const heading = line;
     const threshold = o.leftFoot ? -FOOT_HYSTERESIS : FOOT_HYSTERESIS;
     const leftFoot = rel.y >= threshold;
     const k = o.kickSpot;
@@ -165,11 +206,27 @@ export function onBallAction(o: OnBallInput): OnBallAction {
       theta: want,
     };
     const off = Math.hypot(pose.x - self.x, pose.y - self.y);
+    // A set play's first touch must be the kick: the robot turns to the kick's heading clear of
+    // the ball, then steps straight in and stops short of the spot.
+    if (o.mustKick && wantError > STAGE_HEADING) {
+      const back = kx + SET_PLAY_MARGIN + STAGE_BACK;
+      const target = {
+        x: ball.x - (fx * back - fy * sy),
+        y: ball.y - (fy * back + fx * sy),
+        theta: want,
+      };
+      return { kind: "approach", target, fine: true, kickPose: true };
+    }
+    if (o.mustKick) {
+      pose.x -= fx * SET_PLAY_MARGIN;
+      pose.y -= fy * SET_PLAY_MARGIN;
+    }
     if (
       Math.abs(rel.y - sy) < KICK_LATERAL_TOLERANCE && rel.x > k.x - KICK_TOO_CLOSE &&
       rel.x < kx + KICK_AHEAD_TOLERANCE && wantError < KICK_HEADING_TOLERANCE
     ) {
-      return { kind: "kick", leftFoot };
+      if (o.settled ?? true) return { kind: "kick", leftFoot };
+      return { kind: "approach", target: pose, fine: true, kickPose: true };
     }
     // A shot or a clearance is lined up only from close by; from farther the dribble carries
     // the ball on (a set play must be kicked, however long the lining up takes).
@@ -178,13 +235,14 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     }
   }
   if (mayDribble) {
+    const heading = line + CONE_KEEP * wrapAngle(way - line);
     return { kind: "dribble", heading, ahead: rel.x, lateral: rel.y };
   }
   // Lining up to dribble needs no precision: the fine approach only for the last steps.
   const behind = Math.max(DRIBBLE_BEHIND, Math.min(LINE_UP_MAX, Math.abs(across)));
   return {
     kind: "approach",
-    target: { x: ball.x - ux * behind, y: ball.y - uy * behind, theta: heading },
+    target: { x: ball.x - ux * behind, y: ball.y - uy * behind, theta: way },
     fine: Math.hypot(ball.x - self.x, ball.y - self.y) < 0.3,
     kickPose: false,
   };
