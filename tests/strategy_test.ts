@@ -6,7 +6,8 @@ import assert from "assert";
 import { PlayMode } from "../src/protocol/playmode.ts";
 import { avoidObstacles } from "../src/strategy/avoid.ts";
 import { ballWaypoint, DRIBBLE_PATH } from "../src/strategy/ball_path.ts";
-import { onBallAction, type OnBallInput, relative } from "../src/strategy/on_ball.ts";
+import { onBallAction, type OnBallInput } from "../src/strategy/on_ball.ts";
+import { toRobot as relative } from "../src/util/pose.ts";
 import { FREE_KICK_KEEP, GOAL_KICK_KEEP, keepAway, situation } from "../src/strategy/situation.ts";
 
 Deno.test("situation: every play mode for both sides", () => {

@@ -5,9 +5,10 @@
 
 import { FIELD_LENGTH } from "../field/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
-import { type Pose2, type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
+import { type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
+import type { Point2, Pose2 } from "../util/pose.ts";
 import { kickSkillName } from "../skills/kicks.ts";
-import { avoidObstacles, nearestDistance, type Point2 } from "../strategy/avoid.ts";
+import { avoidObstacles, nearestDistance } from "../strategy/avoid.ts";
 import {
   ballWaypoint,
   DRIBBLE_PATH,

@@ -6,7 +6,7 @@
 // the server gives the kicker a goal when it does. Our frame (we attack +x) for both.
 
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
-import type { Pose2 } from "../motion/walk_to.ts";
+import type { Pose2 } from "../util/pose.ts";
 import { PlayMode } from "../protocol/playmode.ts";
 import { DIVE_SKILLS, diveNow } from "../strategy/goalie_dive.ts";
 import { goalieTarget } from "../strategy/goalie.ts";

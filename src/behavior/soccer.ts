@@ -5,9 +5,9 @@
 // during the opponents' set plays.
 
 import { DIVE_SKILLS, diveNow, type DiveParams } from "../strategy/goalie_dive.ts";
-import type { Pose2 } from "../motion/walk_to.ts";
+import type { Pose2 } from "../util/pose.ts";
 import type { MotionRequest } from "../motion/motion.ts";
-import type { Point2 } from "../strategy/avoid.ts";
+import type { Point2 } from "../util/pose.ts";
 import { goalieShouldClear, goalieTarget } from "../strategy/goalie.ts";
 import {
   assignGreedy,

@@ -5,6 +5,7 @@
 // truth) and writes self and ball into the world state.
 
 import { DEG } from "../util/angles.ts";
+import { type Point2, type Pose2, toField } from "../util/pose.ts";
 import { PF } from "../core/layout.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import type { ParamSet } from "../config/params.ts";
@@ -121,7 +122,7 @@ export interface EstimatorWorld {
   readonly gyro: Vec3;
   readonly acc: Vec3;
   readonly feet: Partial<Record<FootName, ForceReading>>;
-  self: { x: number; y: number; theta: number } | null;
+  self: Pose2 | null;
   ball: { x: number; y: number; vx: number; vy: number } | null;
 }
 
@@ -148,6 +149,8 @@ export class Estimator {
   lastFilterMs = 0;
   private readonly projector: LevelProjector;
   private readonly levelScratch = new Float64Array(3);
+  private readonly fieldScratch: Point2 = { x: 0, y: 0 };
+  private readonly predictedScratch: Point2 = { x: 0, y: 0 };
 
   constructor(
     private readonly core: NumericCore,
@@ -181,8 +184,7 @@ export class Estimator {
     const cam = this.core.camera;
     const v = this.levelScratch;
     this.tilt.toLevel(cam[9], cam[10], cam[11], v, 0);
-    const c = Math.cos(self.theta), s = Math.sin(self.theta);
-    const x = self.x + c * v[0] - s * v[1], y = self.y + s * v[0] + c * v[1];
+    const { x, y } = toField(self, v[0], v[1]);
     this.tilt.toLevel(cam[0], cam[3], cam[6], v, 0);
     return { x, y, yaw: self.theta + Math.atan2(v[1], v[0]) };
   }
@@ -265,14 +267,13 @@ export class Estimator {
   /** Places the seen ball and players by `pose` (`predicted`: the pose before this correction). */
   private observeObjects(p: Perception, world: EstimatorWorld, pose: Pose, predicted: Pose): void {
     const v = p.vision!;
-    const c = Math.cos(pose.theta), s = Math.sin(pose.theta);
+    const at = this.fieldScratch, was = this.predictedScratch;
     const spread = Math.hypot(this.core.pfOut[PF.SX], this.core.pfOut[PF.SY]);
     if (v.ball) {
       const r = this.projector.project(v.ball);
-      const x = pose.x + c * r[0] - s * r[1], y = pose.y + s * r[0] + c * r[1];
-      const pc = Math.cos(predicted.theta), ps = Math.sin(predicted.theta);
-      const ox = predicted.x + pc * r[0] - ps * r[1], oy = predicted.y + ps * r[0] + pc * r[1];
-      this.ball.observe(x, y, Math.hypot(r[0], r[1]), world.time, spread, ox, oy);
+      toField(pose, r[0], r[1], at);
+      toField(predicted, r[0], r[1], was);
+      this.ball.observe(at.x, at.y, Math.hypot(r[0], r[1]), world.time, spread, was.x, was.y);
     }
     for (const pl of v.players) {
       if (pl.team === this.team && pl.id === world.unum) continue;
@@ -289,11 +290,12 @@ export class Estimator {
       }
       if (n === 0) continue;
       const rx = sx / n, ry = sy / n;
+      toField(pose, rx, ry, at);
       this.players.observe(
         pl.team === this.team,
         pl.id,
-        pose.x + c * rx - s * ry,
-        pose.y + s * rx + c * ry,
+        at.x,
+        at.y,
         head,
         0.1 + 0.02 * Math.hypot(rx, ry) + spread,
         world.time,

@@ -11,6 +11,7 @@ import { MAX_PARTICLES, PARTICLE, PF } from "../core/layout.ts";
 import { FIELD_LENGTH, FIELD_WIDTH } from "../field/field.ts";
 import { type ObservationCounts, poseFromLandmark } from "./observations.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
+import { type Pose2, toField } from "../util/pose.ts";
 
 /** Confidence at or above which the estimate counts as known. */
 const CONFIDENT = 0.5;
@@ -46,11 +47,7 @@ export interface LocalizerParams {
   injectFraction: number;
 }
 
-export interface Pose {
-  x: number;
-  y: number;
-  theta: number;
-}
+export type Pose = Pose2;
 
 export class Localizer {
   /** The filter mean after the last vision update, or null before the first fix. */
@@ -222,8 +219,8 @@ export class Localizer {
     const { x, y, theta } = this.pose;
     dx *= this.params.odometryGain;
     dy *= this.params.odometryGain;
-    const c = Math.cos(theta), s = Math.sin(theta);
-    return { x: x + c * dx - s * dy, y: y + s * dx + c * dy, theta: wrapAngle(theta + dth) };
+    const p = toField(this.pose, dx, dy);
+    return { x: p.x, y: p.y, theta: wrapAngle(theta + dth) };
   }
 
   private readMean(): void {

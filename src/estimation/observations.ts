@@ -14,6 +14,7 @@ import {
 import { landmark, type LandmarkName } from "../field/field.ts";
 import type { TiltFilter } from "./tilt.ts";
 import { wrapAngle } from "../util/angles.ts";
+import { toField } from "../util/pose.ts";
 
 export interface ObservationNoise {
   /** σ of a landmark's horizontal position: base + perMetre · distance. */
@@ -157,6 +158,6 @@ export function poseFromLandmarks(core: NumericCore, n: number): [number, number
  */
 export function poseFromLandmark(core: NumericCore, theta: number): [number, number, number] {
   const L = core.landmarks;
-  const c = Math.cos(theta), s = Math.sin(theta);
-  return [L[0] - (c * L[2] - s * L[3]), L[1] - (s * L[2] + c * L[3]), theta];
+  const seen = toField({ x: 0, y: 0, theta }, L[2], L[3]);
+  return [L[0] - seen.x, L[1] - seen.y, theta];
 }

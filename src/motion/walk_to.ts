@@ -6,12 +6,7 @@
 // quicker than turning there and back.
 
 import { clamp, wrapAngle } from "../util/angles.ts";
-
-export interface Pose2 {
-  x: number;
-  y: number;
-  theta: number;
-}
+import { type Pose2, toRobot } from "../util/pose.ts";
 
 export interface WalkLimits {
   maxForward: number;
@@ -77,9 +72,7 @@ export function walkTo(
 ): WalkCommand {
   const dx = target.x - self.x, dy = target.y - self.y;
   const d = Math.hypot(dx, dy);
-  const c = Math.cos(self.theta), s = Math.sin(self.theta);
-  // Target in the robot frame.
-  const rx = c * dx + s * dy, ry = -s * dx + c * dy;
+  const { x: rx, y: ry } = toRobot(self, target);
   const headingError = wrapAngle(target.theta - self.theta);
   const widen = arrived ? RESUME_FACTOR : 1;
   if (d < o.positionTolerance * widen && Math.abs(headingError) < o.headingTolerance * widen) {

@@ -3,10 +3,7 @@
 // the team out of the server's crowding rules (more than two players close together get beamed
 // away) and out of collisions. Field frame, metres.
 
-export interface Point2 {
-  x: number;
-  y: number;
-}
+import type { Point2 } from "../util/pose.ts";
 
 /** Distance from `p` to the nearest of `points` (Infinity when there are none). */
 export function nearestDistance(p: Point2, points: readonly Point2[]): number {

@@ -4,7 +4,7 @@
 // quarter of each game went to a ball pinned against one). Pure. Field frame, metres.
 
 import { FIELD_WIDTH } from "../field/field.ts";
-import type { Point2 } from "./avoid.ts";
+import type { Point2 } from "../util/pose.ts";
 
 export interface BallPathOptions {
   /** Only opponents this far ahead of the ball, along the path, are in the way. */

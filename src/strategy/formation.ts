@@ -2,11 +2,9 @@
 // (we attack +x; the server mirrors beams for the right team). Metres and radians. The kick-off
 // taker stands right behind the ball, so the kick starts from the stand pose after a step or two.
 
-export interface Spot {
-  x: number;
-  y: number;
-  theta: number;
-}
+import type { Pose2 } from "../util/pose.ts";
+
+export type Spot = Pose2;
 
 /** Spots for unums 1–11; all at x < 0 and outside the 2 m centre circle. */
 const KICK_OFF_SPOTS: readonly Spot[] = Object.freeze([

@@ -7,6 +7,7 @@
 
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { type BallTrack, lineCrossing, type Prediction } from "../estimation/ball_motion.ts";
+import { type Pose2, toRobot } from "../util/pose.ts";
 
 export type Dive = "left" | "right" | "split";
 
@@ -42,7 +43,7 @@ const NONE: DiveDecision = { shot: false, crossing: null, dive: null };
 /** The goalie at (x, y) facing theta, and the ball's track, both in our frame. */
 export function chooseDive(
   ball: BallTrack,
-  goalie: { x: number; y: number; theta: number },
+  goalie: Pose2,
   decay: number,
   p: DiveParams,
 ): DiveDecision {
@@ -54,8 +55,7 @@ export function chooseDive(
   if (!crossing) return NONE;
   if (crossing.t > p.lead) return { shot: true, crossing, dive: null };
   // Sideways offset of the crossing in the goalie's frame (+ to its left).
-  const dx = crossing.x - goalie.x, dy = crossing.y - goalie.y;
-  const side = -Math.sin(goalie.theta) * dx + Math.cos(goalie.theta) * dy;
+  const side = toRobot(goalie, crossing).y;
   const dive: Dive = Math.abs(side) <= p.splitReach ? "split" : side > 0 ? "left" : "right";
   return { shot: true, crossing, dive };
 }
@@ -69,7 +69,7 @@ const DIVE_BALL_AGE = 0.2;
  */
 export function diveNow(
   view: {
-    self: { x: number; y: number; theta: number } | null;
+    self: Pose2 | null;
     ball: { x: number; y: number; vx: number; vy: number } | null;
     ballAge: number;
   },

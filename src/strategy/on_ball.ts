@@ -5,8 +5,8 @@
 // side. Pure: the same inputs give the same action. Field frame of our side, metres and radians.
 
 import { wrapAngle } from "../util/angles.ts";
-import type { Pose2 } from "../motion/walk_to.ts";
-import { nearestDistance, type Point2 } from "./avoid.ts";
+import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
+import { nearestDistance } from "./avoid.ts";
 
 /**
  * Where the ball lies relative to the torso estimate, walking up, when a left-foot kick is
@@ -129,13 +129,6 @@ const CONE_BEARING_FROM = 0.3;
 /** Switch feet only when the ball is this far on the other side. */
 const FOOT_HYSTERESIS = 0.03;
 
-/** `p` in the robot frame of `self`. */
-export function relative(self: Pose2, p: Point2): Point2 {
-  const dx = p.x - self.x, dy = p.y - self.y;
-  const c = Math.cos(self.theta), s = Math.sin(self.theta);
-  return { x: c * dx + s * dy, y: -s * dx + c * dy };
-}
-
 /**
  * The way a dribble pushes the ball: the line to the target, or, within `cone` of it, the way we
  * come at the ball (our bearing to it, or our heading once it is at our feet).
@@ -158,7 +151,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   const kick = o.mustKick || o.goalDistance < o.shootRange || pressured;
   const contested = nearest < o.contestRadius;
 
-  const rel = relative(self, ball);
+  const rel = toRobot(self, ball);
   const headingError = Math.abs(wrapAngle(way - self.theta));
   // Under pressure the kick is lined up from close by, as a shot is; from farther, when that
   // takes too long, or next to an opponent, the ball is dribbled away.

@@ -6,7 +6,8 @@
 // noise. Pure apart from that memory. Field frame of our side, metres.
 
 import { FIELD_LENGTH } from "../field/field.ts";
-import { nearestDistance, type Point2 } from "./avoid.ts";
+import { nearestDistance } from "./avoid.ts";
+import type { Point2 } from "../util/pose.ts";
 import { type BallPathOptions, ballWaypoint } from "./ball_path.ts";
 
 export interface PassOptions {

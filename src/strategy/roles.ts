@@ -17,6 +17,7 @@ import {
 import type { NumericCore } from "../core/numeric_core.ts";
 import { ROLE_MAX } from "../core/layout.ts";
 import { goalieTarget } from "./goalie.ts";
+import type { Point2 } from "../util/pose.ts";
 
 export const ROLES = [
   "goalie",
@@ -53,18 +54,13 @@ const GOALIE_OUT_ROLES: readonly Role[] = Object.freeze([
   ...ROLES.slice(2),
 ]);
 
-export interface Point {
-  x: number;
-  y: number;
-}
-
 /** Which kick-off rules bind the targets. */
 export type RoleContext = "play" | "ourKickOff" | "theirKickOff";
 
 const HALF_L = FIELD_LENGTH / 2 - 0.5;
 const HALF_W = FIELD_WIDTH / 2 - 0.5;
 
-function clampField(p: Point): Point {
+function clampField(p: Point2): Point2 {
   return {
     x: Math.max(-HALF_L, Math.min(HALF_L, p.x)),
     y: Math.max(-HALF_W, Math.min(HALF_W, p.y)),
@@ -78,7 +74,7 @@ function clampField(p: Point): Point {
 const BODY_CLEARANCE = 0.6;
 
 /** Before a kick-off everyone stays in our half and out of the centre circle. */
-function kickOffLegal(p: Point): Point {
+function kickOffLegal(p: Point2): Point2 {
   let { x, y } = p;
   x = Math.min(x, -BODY_CLEARANCE);
   const r = Math.hypot(x, y);
@@ -92,7 +88,7 @@ function kickOffLegal(p: Point): Point {
 }
 
 /** A spot in our penalty area moved out of it, past its front line, with BODY_CLEARANCE. */
-function outsideOwnArea(p: Point): Point {
+function outsideOwnArea(p: Point2): Point2 {
   const front = -FIELD_LENGTH / 2 + PENALTY_DEPTH + BODY_CLEARANCE;
   if (p.x >= front || Math.abs(p.y) >= PENALTY_WIDTH / 2 + BODY_CLEARANCE) return p;
   return { x: front, y: p.y };
@@ -105,7 +101,7 @@ const BACK_MAX = 6;
 const BACK_SPREAD = 0.6;
 
 /** A back's spot on the line from our goal's centre to the ball; `side` 1 left, −1 right. */
-function backSpot(bx: number, by: number, side: 1 | -1): Point {
+function backSpot(bx: number, by: number, side: 1 | -1): Point2 {
   const gx = -FIELD_LENGTH / 2;
   const len = Math.max(Math.hypot(bx - gx, by), 1e-6);
   const ux = (bx - gx) / len, uy = by / len;
@@ -114,11 +110,11 @@ function backSpot(bx: number, by: number, side: 1 | -1): Point {
 }
 
 /** Every role's target for a ball at (bx, by). */
-export function roleTargets(ball: Point, context: RoleContext = "play"): Record<Role, Point> {
+export function roleTargets(ball: Point2, context: RoleContext = "play"): Record<Role, Point2> {
   const { x: bx, y: by } = ball;
   const g = goalieTarget(bx, by);
   const side = by >= 0 ? 1 : -1;
-  const raw: Record<Role, Point> = {
+  const raw: Record<Role, Point2> = {
     goalie: { x: g.x, y: g.y },
     onBall: { x: bx - 0.3, y: by },
     supporter: { x: bx - 1.2, y: by - side * 0.9 },
@@ -132,7 +128,7 @@ export function roleTargets(ball: Point, context: RoleContext = "play"): Record<
     backRight: backSpot(bx, by, -1),
     subGoalie: { x: g.x, y: g.y },
   };
-  const out = {} as Record<Role, Point>;
+  const out = {} as Record<Role, Point2>;
   for (const role of rolesToFill(true)) {
     let p = clampField(raw[role]);
     if (role !== "goalie" && role !== "onBall" && role !== "subGoalie") p = outsideOwnArea(p);
@@ -157,7 +153,7 @@ export interface PlayerSpot {
  */
 export type AssignRoles = (
   players: readonly PlayerSpot[],
-  targets: Readonly<Record<Role, Point>>,
+  targets: Readonly<Record<Role, Point2>>,
   locked: ReadonlyMap<number, Role>,
   roles?: readonly Role[],
 ) => Map<number, Role>;
@@ -274,7 +270,7 @@ export class RoleKeeper {
   update(
     now: number,
     players: readonly PlayerSpot[],
-    targets: Readonly<Record<Role, Point>>,
+    targets: Readonly<Record<Role, Point2>>,
     claims?: ReadonlySet<number>,
     goalieOut = false,
   ): Map<number, Role> {
@@ -300,7 +296,7 @@ export class RoleKeeper {
    */
   private onBallPlayer(
     players: readonly PlayerSpot[],
-    spot: Point,
+    spot: Point2,
     claims: ReadonlySet<number> | undefined,
   ): number | undefined {
     const field = byUnum(players).filter((p) => p.unum !== 1);

@@ -10,6 +10,7 @@
 import { parseFlags } from "../config/flags.ts";
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { readRecording } from "./recording.ts";
+import type { Point2 } from "../util/pose.ts";
 import { replay, type ReplayFrame } from "./replay.ts";
 
 /** The server's cycle (s); samples are keyed by cycle number. */
@@ -32,14 +33,9 @@ const UP_HEAD = 0.4;
 
 export type Team = "ours" | "theirs";
 
-interface Point {
-  x: number;
-  y: number;
-}
-
 /** What one cycle of the game holds, merged over every recording. */
 interface Cycle {
-  ball?: Point;
+  ball?: Point2;
   playOn: boolean;
   gameTime: number;
   /** Goals for us and for them. */
@@ -48,7 +44,7 @@ interface Cycle {
 
 interface Track {
   cycles: number[];
-  points: (Point & { z?: number })[];
+  points: (Point2 & { z?: number })[];
 }
 
 /** The recordings of one game, merged by cycle. */
@@ -86,7 +82,7 @@ export class GameTimeline {
   }
 }
 
-function push(tracks: Map<number, Track>, unum: number, c: number, p: Point & { z?: number }) {
+function push(tracks: Map<number, Track>, unum: number, c: number, p: Point2 & { z?: number }) {
   let t = tracks.get(unum);
   if (!t) tracks.set(unum, t = { cycles: [], points: [] });
   t.cycles.push(c);
@@ -94,7 +90,7 @@ function push(tracks: Map<number, Track>, unum: number, c: number, p: Point & { 
 }
 
 /** The track's last point at or before cycle c, if no older than `fresh` seconds. */
-function at(t: Track, c: number, fresh: number): (Point & { z?: number }) | null {
+function at(t: Track, c: number, fresh: number): (Point2 & { z?: number }) | null {
   let lo = 0, hi = t.cycles.length - 1, found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
@@ -111,7 +107,7 @@ export interface Kick {
   team: Team | null;
   unum: number | null;
   gameTime: number;
-  from: Point;
+  from: Point2;
   distance: number;
   shot: boolean;
 }
@@ -152,7 +148,7 @@ interface KickSummary {
 }
 
 /** Whether a ball kicked from `from` along (dx, dy) heads into the goal at x = goalX. */
-function headsIntoGoal(from: Point, dx: number, dy: number, goalX: number): boolean {
+function headsIntoGoal(from: Point2, dx: number, dy: number, goalX: number): boolean {
   if (Math.sign(goalX - from.x) !== Math.sign(dx) || Math.abs(dx) < 1e-9) return false;
   const y = from.y + dy * (goalX - from.x) / dx;
   return Math.abs(y) <= GOAL_WIDTH / 2;
@@ -162,7 +158,7 @@ function headsIntoGoal(from: Point, dx: number, dy: number, goalX: number): bool
 function nearest(
   tl: GameTimeline,
   c: number,
-  p: Point,
+  p: Point2,
   radius: number,
 ): { team: Team; unum: number; d: number } | null {
   let best: { team: Team; unum: number; d: number } | null = null;
@@ -198,7 +194,7 @@ export function analyze(tl: GameTimeline, passes: readonly LoggedPass[] = []): G
   let holder: Team | null = null;
   const touches: Touch[] = [];
   const kicks: Kick[] = [];
-  let open: { kick: Kick; start: Point } | null = null;
+  let open: { kick: Kick; start: Point2 } | null = null;
   let prevSpeed = 0;
   const goals = { ours: 0, theirs: 0, ownGoalsOurs: 0, ownGoalsTheirs: 0 };
   let score: [number, number] = [0, 0];

@@ -18,6 +18,7 @@ import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { Logger } from "log";
 import { readRecording, type RecordLine } from "./recording.ts";
 import { wrapAngle } from "../util/angles.ts";
+import type { Pose2 } from "../util/pose.ts";
 import { type AuditSummary, LocalizationAudit } from "./loc_audit.ts";
 
 export interface ReplayFrame {
@@ -29,7 +30,7 @@ export interface ReplayFrame {
   acc: { x: number; y: number; z: number } | null;
   seen: { flags: number; posts: number; lines: number; players: number; ball: boolean };
   groundTruth: Perception["groundTruth"];
-  self: { x: number; y: number; theta: number } | null;
+  self: Pose2 | null;
   ball: { x: number; y: number; vx: number; vy: number } | null;
   /** Our unum and side once the server has given them. */
   unum: number | null;

@@ -3,6 +3,7 @@
 // `ball` in later work and stays null until then. Ground truth is never copied in here.
 
 import { NUM_JOINTS } from "../body/joints.ts";
+import type { Pose2 } from "../util/pose.ts";
 import { PlayMode } from "../protocol/playmode.ts";
 import type {
   FootName,
@@ -14,11 +15,7 @@ import type {
   Vision,
 } from "../protocol/perception.ts";
 
-export interface PoseEstimate {
-  x: number;
-  y: number;
-  theta: number;
-}
+export type PoseEstimate = Pose2;
 
 export interface BallEstimate {
   x: number;

@@ -1,0 +1,30 @@
+// Plane geometry of the field: a point, a pose (a point and a heading), and the one transform
+// between the field frame and a robot's frame. Metres and radians, headings counter-clockwise
+// from +x.
+
+export interface Point2 {
+  x: number;
+  y: number;
+}
+
+export interface Pose2 extends Point2 {
+  theta: number;
+}
+
+/** Field point `p` in the frame of a robot at `pose` (x ahead, y to its left). */
+export function toRobot(pose: Pose2, p: Point2): Point2 {
+  const dx = p.x - pose.x, dy = p.y - pose.y;
+  const c = Math.cos(pose.theta), s = Math.sin(pose.theta);
+  return { x: c * dx + s * dy, y: -s * dx + c * dy };
+}
+
+/**
+ * The field point that lies (rx, ry) in the frame of a robot at `pose`; written into `out` when
+ * given (per-cycle callers allocate nothing).
+ */
+export function toField(pose: Pose2, rx: number, ry: number, out: Point2 = { x: 0, y: 0 }): Point2 {
+  const c = Math.cos(pose.theta), s = Math.sin(pose.theta);
+  out.x = pose.x + c * rx - s * ry;
+  out.y = pose.y + s * rx + c * ry;
+  return out;
+}
