@@ -4,6 +4,7 @@
 import assert from "assert";
 import {
   assignGreedy,
+  onBallCost,
   type PlayerSpot,
   type Role,
   RoleKeeper,
@@ -128,4 +129,16 @@ Deno.test("role keeper: the ball stays only with a player who still claims it", 
   // 3 claims it: it keeps it within the margin.
   [a] = pair();
   assert.equal(a.update(0.5, now, t0, new Set([3])).get(3), "onBall");
+});
+
+Deno.test("role keeper: a player beyond the ball pays for walking around it", () => {
+  const at = (unum: number, x: number, y: number) => ({ unum, x, y });
+  const t0 = roleTargets({ x: 0, y: 0 });
+  // 2 stands 0.5 m beyond the ball, 3 stands 1.0 m behind it: 3 goes for the ball.
+  const r = new RoleKeeper(2).update(0, [at(1, -14, 0), at(2, 0.5, 0), at(3, -1.0, 0)], t0);
+  assert.equal(r.get(3), "onBall");
+  // Level with the ball beside it, the cost is plain distance: the nearer player takes it.
+  const s = new RoleKeeper(2).update(0, [at(1, -14, 0), at(2, 0, 0.4), at(3, -1.0, 0)], t0);
+  assert.equal(s.get(2), "onBall");
+  assert.ok(onBallCost({ x: 1, y: 0 }, t0.onBall) > 1.3 + 0.99);
 });

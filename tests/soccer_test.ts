@@ -133,7 +133,7 @@ Deno.test("soccer: during their set play everyone keeps the free-kick distance",
     direction: 0,
     message: encodeRadio({
       unum: 8,
-      x: 0.2,
+      x: -0.2,
       y: 0,
       fallen: false,
       taker: false,

@@ -12,6 +12,7 @@ import { goalieShouldClear, goalieTarget } from "../strategy/goalie.ts";
 import {
   assignGreedy,
   type AssignRoles,
+  onBallCost,
   type PlayerSpot,
   type Role,
   RoleKeeper,
@@ -102,9 +103,9 @@ export class SoccerBehavior implements Behavior {
     const goalieOut = goalieClears || this.goalieClaims(ctx);
     const roles = this.keeper.update(v.gameTime, players, targets, this.claims(ctx), goalieOut);
     let role = roles.get(v.unum) ?? "supporter";
-    // Two players who both think they are at the ball: the one nearer it (by its own report)
-    // keeps it, so they do not crowd it together.
-    if (role === "onBall" && ball && this.nearerClaim(ctx, ball, dist(self, ball))) {
+    // Two players who both think they are at the ball: the one better placed to take it (by its
+    // own report) keeps it, so they do not crowd it together.
+    if (role === "onBall" && ball && this.betterClaim(ctx, targets.onBall, self)) {
       role = "supporter";
     }
     this.role = role;
@@ -161,14 +162,18 @@ export class SoccerBehavior implements Behavior {
     return out;
   }
 
-  /** Whether a teammate claims the ball from nearer than `mine` (ties: lower unum). */
-  private nearerClaim(ctx: BehaviorContext, ball: Point2, mine: number): boolean {
+  /**
+   * Whether a teammate claims the ball from better placed than we are (onBallCost to the onBall
+   * spot; within 0.1 m, the lower unum).
+   */
+  private betterClaim(ctx: BehaviorContext, spot: Point2, self: Point2): boolean {
     const v = ctx.view;
+    const mine = onBallCost(self, spot);
     for (let unum = 1; unum <= 11; unum++) {
       if (unum === v.unum) continue;
       const m = ctx.team.mate(unum, v.time);
       if (!m?.onBall || m.fallen || !claimFresh(m, v.time)) continue;
-      const theirs = dist(m, ball);
+      const theirs = onBallCost(m, spot);
       if (theirs < mine - 0.1 || (Math.abs(theirs - mine) <= 0.1 && unum < v.unum!)) return true;
     }
     return false;

@@ -133,12 +133,17 @@ function traceDribble(s: EvalSession, player: BallPlayer): void {
   const log = s.agent.options.log;
   if (!log.enabled("debug")) return;
   const t = s.agent.truth, f = (x: number | undefined) => (x ?? NaN).toFixed(2);
+  const v = s.agent.view();
   log.debug(
     `dribble t=${s.now.toFixed(1)} ${player.action} ${s.agent.motion.activity} self (${
       f(t?.myPos?.x)
     }, ${f(t?.myPos?.y)}, ${((t?.myOrientation ?? NaN) * 180 / Math.PI).toFixed(0)}°) ball (${
       f(t?.ballPos?.x)
-    }, ${f(t?.ballPos?.y)})`,
+    }, ${f(t?.ballPos?.y)})` +
+      (player.target ? ` to (${f(player.target.x)}, ${f(player.target.y)})` : "") +
+      (v.self
+        ? ` est (${f(v.self.x)}, ${f(v.self.y)}, ${(v.self.theta * 180 / Math.PI).toFixed(0)}°)`
+        : ""),
   );
 }
 

@@ -116,7 +116,7 @@ export function roleTargets(ball: Point2, context: RoleContext = "play"): Record
   const side = by >= 0 ? 1 : -1;
   const raw: Record<Role, Point2> = {
     goalie: { x: g.x, y: g.y },
-    onBall: { x: bx - 0.3, y: by },
+    onBall: { x: bx - ON_BALL_BEHIND, y: by },
     supporter: { x: bx - 1.2, y: by - side * 0.9 },
     forwardLeft: { x: bx + 2, y: 2 },
     forwardRight: { x: bx + 2, y: -2 },
@@ -241,6 +241,25 @@ export function dpAssigner(core: NumericCore): AssignRoles {
 export const ASSIGNERS = ["greedy", "dp"] as const;
 export type AssignerName = typeof ASSIGNERS[number];
 
+/**
+ * Who goes for the ball is settled by distance to the onBall spot plus, for a player level with
+ * or beyond the ball on the way to the opponents' goal, up to WRONG_SIDE_COST metres for walking
+ * around it (turning about beside the ball took 3-8 s in games). The spot lies ON_BALL_BEHIND
+ * behind the ball; the cost grows over WRONG_SIDE_RAMP from level with the ball.
+ */
+const WRONG_SIDE_COST = 1.0;
+const WRONG_SIDE_RAMP = 0.5;
+const ON_BALL_BEHIND = 0.3;
+
+/** How far `p` is from taking the ball at `spot`, in metres of walking (see WRONG_SIDE_COST). */
+export function onBallCost(p: Point2, spot: Point2): number {
+  const gx = FIELD_LENGTH / 2 - spot.x, gy = -spot.y;
+  const g = Math.max(Math.hypot(gx, gy), 1e-6);
+  const along = ((p.x - spot.x) * gx + (p.y - spot.y) * gy) / g;
+  const ahead = Math.min(1, Math.max(0, (along - ON_BALL_BEHIND) / WRONG_SIDE_RAMP));
+  return Math.hypot(p.x - spot.x, p.y - spot.y) + WRONG_SIDE_COST * ahead;
+}
+
 /** The player at the ball gives way at once to one this much nearer its spot (m). */
 const ON_BALL_MARGIN = 0.3;
 
@@ -301,7 +320,7 @@ export class RoleKeeper {
   ): number | undefined {
     const field = byUnum(players).filter((p) => p.unum !== 1);
     if (field.length === 0) return undefined;
-    const d = (p: PlayerSpot) => Math.hypot(p.x - spot.x, p.y - spot.y);
+    const d = (p: PlayerSpot) => onBallCost(p, spot);
     let last = onBallPlayer(this.roles);
     if (last !== undefined && claims !== undefined && !claims.has(last)) last = undefined;
     const margin = last === undefined ? 0 : ON_BALL_MARGIN;
