@@ -83,9 +83,9 @@ const KICK_CROWD = 1.5;
  * DRIBBLE_CONE_NONE m, where the line to the goal has to be kept.
  */
 const CLEAR_CONE = 70 * Math.PI / 180;
-const DRIBBLE_CONE = 45 * Math.PI / 180;
-const DRIBBLE_CONE_FULL = 8;
-const DRIBBLE_CONE_NONE = 4;
+const DRIBBLE_CONE = 35 * Math.PI / 180;
+const DRIBBLE_CONE_FULL = 10;
+const DRIBBLE_CONE_NONE = 5;
 /** After a dribble or a full-speed approach, the walk is slow enough to kick this much later (s). */
 const SETTLE = 0.4;
 /** A clearance's target lies this far beyond the ball (m): only its direction matters. */
