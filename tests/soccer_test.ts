@@ -482,3 +482,21 @@ Deno.test("soccer: the goalie dives at a shot it sees, only when diving is on", 
   const off = make();
   assert.notEqual(decide(off, goalieView(), new TeamModel("Us", () => 1))?.kind, "skill");
 });
+
+Deno.test("ball player: our kick-off goes straight at their goal's centre, around nobody", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const ball = { x: 0, y: 0.004 };
+  // Opponents on the centre circle's edge, one right on the line to the goal.
+  const opponents = [{ x: 2.1, y: 0 }, { x: 1.5, y: 1.5 }, { x: 1.5, y: -1.5 }];
+  const self = { x: -0.6, y: 0.3, theta: 0.5 };
+  const p = new BallPlayer({
+    ...soccer.defaults,
+    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "K" },
+  });
+  p.act({ self, ball, opponents, obstacles: [], mustKick: true, kickOff: true, now: 0 });
+  assert.ok(
+    Math.abs(p.target!.theta - Math.atan2(-ball.y, 15.2 - ball.x)) < 1e-9,
+    JSON.stringify(p.target),
+  );
+  assert.equal(p.passTo, null);
+});

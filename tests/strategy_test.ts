@@ -320,3 +320,13 @@ Deno.test("on ball: a set play turns to the kick clear of the ball, then steps i
   const there = onBallAction({ ...setPlay, self: { x: -0.22, y: -0.08, theta: 0 } });
   assert.deepEqual(there, { kind: "kick", leftFoot: true });
 });
+
+Deno.test("on ball: a set play keeps its kicking foot while the ball lies up to 12 cm across", () => {
+  const ball = { x: 0, y: 0 };
+  // The ball 5 cm to our right: a shot switches to the right foot, a set play keeps the left.
+  const self = { x: -0.3, y: 0.05, theta: 0 };
+  const shot = onBallAction({ ...base, ball, self, goalDistance: 1, leftFoot: true });
+  const setPlay = onBallAction({ ...base, ball, self, mustKick: true, leftFoot: true });
+  assert.ok(shot.kind === "approach" && shot.leftFoot === false, JSON.stringify(shot));
+  assert.ok(setPlay.kind === "approach" && setPlay.leftFoot === true, JSON.stringify(setPlay));
+});

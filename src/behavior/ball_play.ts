@@ -151,6 +151,11 @@ export interface BallPlayInput {
   obstacles: readonly Point2[];
   /** A set play or kick-off: kick, however long the lining up takes. */
   mustKick: boolean;
+  /**
+   * Our kick-off: the kick goes straight at their goal, not around the players at the centre
+   * circle (the way around them switched sides as the taker moved, and it never kicked).
+   */
+  kickOff?: boolean;
   /** Teammates who may receive a pass. */
   mates?: readonly Mate[];
   /** The server's time, seconds: how long lining up a kick has taken. */
@@ -202,19 +207,19 @@ export class BallPlayer {
     // In our half with an opponent at the ball, the ball goes straight away from our goal: the
     // player lines up between the ball and the goal, on the opponent's shot line.
     const clearing = crowded && ball.x < 0 && !i.mustKick;
-    const aim = aimPoint(ball, i.opponents);
+    const aim = i.kickOff ? { x: GOAL_X, y: 0 } : aimPoint(ball, i.opponents);
     const goalDistance = Math.hypot(aim.x - ball.x, aim.y - ball.y);
     // In shooting range, with the line to the aim clear, the ball goes straight at it, beside
     // the keeper; otherwise the path goes around opponents.
     const shot = !clearing && goalDistance < this.o.shootRange &&
       ballWaypoint(ball, aim, i.opponents, 0, SHOT_PATH).side === 0;
-    const pass = shot || clearing || !this.passer || !i.mates
+    const pass = shot || clearing || i.kickOff || !this.passer || !i.mates
       ? null
       : this.passer.choose(ball, i.mates, i.opponents);
     this.passTo = pass;
     let target: Point2 = pass ?? (clearing ? awayFromOwnGoal(ball) : aim);
     let cone = clearing ? CLEAR_CONE : 0;
-    if (!shot && !pass && !clearing) {
+    if (!shot && !pass && !clearing && !i.kickOff) {
       const way = ballWaypoint(
         ball,
         aim,
@@ -248,6 +253,7 @@ export class BallPlayer {
     });
     this.pace(a, i.now, crowded);
     if (a.kind === "dribble" || (a.kind === "approach" && !a.fine)) this.settledAt = i.now + SETTLE;
+    if (a.kind === "approach" && a.leftFoot !== undefined) this.leftFoot = a.leftFoot;
     const l = this.o.limits;
     this.action = a.kind === "approach" && a.fine ? "fine" : a.kind;
     switch (a.kind) {

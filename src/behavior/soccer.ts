@@ -258,6 +258,7 @@ export class SoccerBehavior implements Behavior {
       obstacles: this.obstacles(ctx),
       mates: this.passMates(ctx),
       mustKick: s === "ourSetPlay" || s === "ourKickOff",
+      kickOff: s === "ourKickOff",
       now: ctx.view.time,
     });
     this.target = this.ballPlayer.target;

@@ -60,8 +60,11 @@ export interface OnBallInput {
 }
 
 export type OnBallAction =
-  /** `kickPose`: the target is the pose a kick starts from (lining up the kick). */
-  | { kind: "approach"; target: Pose2; fine: boolean; kickPose: boolean }
+  /**
+   * `kickPose`: the target is the pose a kick starts from (lining up the kick), for the foot
+   * `leftFoot` says.
+   */
+  | { kind: "approach"; target: Pose2; fine: boolean; kickPose: boolean; leftFoot?: boolean }
   /** Walk on along `heading`; the ball lies `ahead` and `lateral` to the side (robot frame). */
   | { kind: "dribble"; heading: number; ahead: number; lateral: number }
   | { kind: "kick"; leftFoot: boolean };
@@ -128,6 +131,11 @@ const CONE_KEEP = 0.5;
 const CONE_BEARING_FROM = 0.3;
 /** Switch feet only when the ball is this far on the other side. */
 const FOOT_HYSTERESIS = 0.03;
+/**
+ * A set play keeps its foot until the ball lies this far on the other side: with 3 cm, staging
+ * for a kick-off switched feet every second for 15 s.
+ */
+const SET_PLAY_FOOT_HYSTERESIS = 0.12;
 
 /**
  * The way a dribble pushes the ball: the line to the target, or, within `cone` of it, the way we
@@ -180,7 +188,8 @@ export function onBallAction(o: OnBallInput): OnBallAction {
 
   if (kick) {
     const heading = line;
-    const threshold = o.leftFoot ? -FOOT_HYSTERESIS : FOOT_HYSTERESIS;
+    const hysteresis = o.mustKick ? SET_PLAY_FOOT_HYSTERESIS : FOOT_HYSTERESIS;
+    const threshold = o.leftFoot ? -hysteresis : hysteresis;
     const leftFoot = rel.y >= threshold;
     const k = o.kickSpot;
     const sy = leftFoot ? k.y : -k.y;
@@ -208,7 +217,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
         y: ball.y - (fy * back + fx * sy),
         theta: want,
       };
-      return { kind: "approach", target, fine: true, kickPose: true };
+      return { kind: "approach", target, fine: true, kickPose: true, leftFoot };
     }
     if (o.mustKick) {
       pose.x -= fx * SET_PLAY_MARGIN;
@@ -219,12 +228,12 @@ export function onBallAction(o: OnBallInput): OnBallAction {
       rel.x < kx + KICK_AHEAD_TOLERANCE && wantError < KICK_HEADING_TOLERANCE
     ) {
       if (o.settled ?? true) return { kind: "kick", leftFoot };
-      return { kind: "approach", target: pose, fine: true, kickPose: true };
+      return { kind: "approach", target: pose, fine: true, kickPose: true, leftFoot };
     }
     // A shot or a clearance is lined up only from close by; from farther the dribble carries
     // the ball on (a set play must be kicked, however long the lining up takes).
     if (o.mustKick || (off < KICK_LINE_UP && !o.impatient && !contested)) {
-      return { kind: "approach", target: pose, fine: off < 0.4, kickPose: true };
+      return { kind: "approach", target: pose, fine: off < 0.4, kickPose: true, leftFoot };
     }
   }
   if (mayDribble) {
