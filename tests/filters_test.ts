@@ -188,6 +188,12 @@ Deno.test("localizer: once moved, the first landmark pose re-seeds, within the g
     still.seedAt(-2, 1, 0.5, 0.05, 0.05);
     const q = frame(still, core, new Rng(4), 5, -3);
     assert.ok(Math.hypot(q.x - 5, q.y + 3) > 2, `${kind}: unmoved ${JSON.stringify(q)}`);
+    // Our own beam after the move: we know where we are, and one frame does not re-seed.
+    const beamed = new Localizer(core, LOCALIZER, 3);
+    beamed.moved();
+    beamed.placed(-2, 1, 0.5, 0.05, 0.05);
+    const b = frame(beamed, core, new Rng(4), 5, -3);
+    assert.ok(Math.hypot(b.x - 5, b.y + 3) > 2, `${kind}: beamed ${JSON.stringify(b)}`);
     // After a get-up, a landmark pose beyond the reach is not taken.
     const up = new Localizer(core, LOCALIZER, 3);
     up.seedAt(-2, 1, 0.5, 0.05, 0.05);

@@ -193,7 +193,7 @@ export class Estimator {
   beamed(x: number, y: number, theta: number): void {
     this.tilt.reset();
     this.odometry.clear();
-    this.localizer.seedAt(x, y, theta, 0.05, 10 * DEG);
+    this.localizer.placed(x, y, theta, 0.05, 10 * DEG);
     this.sinceBeam = 0;
   }
 
