@@ -286,7 +286,7 @@ Deno.test("fake server: lying before the first beam starts no get-up; the beam r
   const { s } = await playScript(script, agent);
   assert.ok(activities.every((a) => !a.startsWith("SKILL_GETUP")), activities.join(" "));
   assert.ok(replies(s).some((r) => r.includes("(beam -8.5 -7 0)")));
-  assert.equal(agent.motion.fall, "upright");
+  assert.equal(agent.falls.state, "upright");
   assert.ok(agent.estimator.tilt.up[2] > 0.9, "the beam resets the tilt to upright");
 });
 

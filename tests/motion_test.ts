@@ -1,13 +1,15 @@
-// The motion layer: falls are detected from the tilt and classified front/back/side, the
-// matching get-up (after rolling over, from the side) plays and ends in standing, an interrupted
-// skill is abandoned, and walking stops.
+// The motion layer with the world's fall detector in front of it: a fall (front/back/side) stops
+// walking and any skill at once, the matching get-up (after rolling over, from the side) or the
+// one requested plays and ends in standing, an interrupted skill is abandoned; walking stops by
+// coming to rest and blends in and out of the stand pose.
 
 import assert from "assert";
 import { J, NUM_JOINTS } from "../src/body/joints.ts";
 import { standPoseFromParams } from "../src/agent/play_options.ts";
 import { bundledSkillFiles, loadAgentParams } from "../src/config/paramfiles.ts";
 import { createCore } from "../src/core/create_core.ts";
-import { Motion } from "../src/motion/motion.ts";
+import { Motion, type MotionOptions } from "../src/motion/motion.ts";
+import { FallDetector } from "../src/world/fall_detector.ts";
 import { WalkEngine, walkParams } from "../src/motion/walk_engine.ts";
 import { kickPreSeconds } from "../src/skills/kicks.ts";
 import { ConfigError } from "../src/config/params.ts";
@@ -15,9 +17,17 @@ import { makeAgent } from "./helpers.ts";
 import { skillForType } from "../src/skills/skill.ts";
 import { loadSkillFiles } from "../src/skills/skill_compiler.ts";
 
-async function motion(): Promise<Motion> {
+/** A motion layer with the world's fall detector in front of it, as the agent runs them. */
+class Body extends Motion {
+  readonly falls = new FallDetector();
+  constructor(o: MotionOptions) {
+    super(o);
+  }
+}
+
+async function motion(): Promise<Body> {
   const params = await loadAgentParams(0, []);
-  return new Motion({
+  return new Body({
     type: 0,
     core: await createCore("ts", 0),
     walk: walkParams(params),
@@ -32,12 +42,13 @@ const UPRIGHT = [0, 0, 1];
 const ON_FRONT = [-1, 0, 0.05];
 const ON_BACK = [1, 0, 0.05];
 
-function run(m: Motion, from: number, cycles: number, up: number[]): number {
+function run(m: Body, from: number, cycles: number, up: number[]): number {
   const joints = new Float64Array(NUM_JOINTS);
   let t = from;
   for (let i = 0; i < cycles; i++) {
     t += 0.02;
-    m.update(t, 0.02, up, joints);
+    m.falls.update(t, up);
+    m.update(t, 0.02, up, joints, m.falls.state);
   }
   return t;
 }
@@ -54,16 +65,18 @@ for (
     let t = run(m, 0, 20, UPRIGHT);
     assert.equal(m.activity, "walk");
     t = run(m, t, 4, up);
-    assert.equal(m.fall, "upright", "a few cycles of tilt are not a fall yet");
+    assert.equal(m.falls.state, "upright", "a few cycles of tilt are not a fall yet");
     t = run(m, t, 2, up);
-    assert.equal(m.fall, fall);
+    assert.equal(m.falls.state, fall);
     assert.equal(m.activity, skill);
     assert.equal(m.walk.vx, 0, "walking stopped");
-    // Play the get-up to its end while the body is up again.
-    t = run(m, t, 600, UPRIGHT);
-    assert.equal(m.fall, "upright");
-    assert.equal(m.getups, 1);
-    assert.ok(m.lastGetupSeconds > 0.5);
+    // Play the get-up to its end: still lying for a second, then up again.
+    t = run(m, t, 50, up);
+    assert.equal(m.activity, skill, "the get-up plays on");
+    t = run(m, t, 550, UPRIGHT);
+    assert.equal(m.falls.state, "upright");
+    assert.equal(m.falls.getups, 1);
+    assert.ok(m.falls.lastGetupSeconds! > 0.5);
     assert.equal(m.activity, "walk", "the walk request resumes after the get-up");
   });
 }
@@ -74,11 +87,11 @@ Deno.test("motion: propped up at 50° for a second counts as fallen; 50° for a 
   m.set({ kind: "walk", vx: 0.3, vy: 0, vth: 0 });
   let t = run(m, 0, 20, propped);
   t = run(m, t, 5, UPRIGHT);
-  assert.equal(m.fall, "upright");
+  assert.equal(m.falls.state, "upright");
   t = run(m, t, 45, propped);
-  assert.equal(m.fall, "upright", "not yet after 0.9 s");
+  assert.equal(m.falls.state, "upright", "not yet after 0.9 s");
   run(m, t, 10, propped);
-  assert.equal(m.fall, "back");
+  assert.equal(m.falls.state, "back");
   assert.equal(m.activity, "SKILL_GETUP_BACK_T0");
 });
 
@@ -86,18 +99,18 @@ Deno.test("motion: lying on the side rolls over first, then gets up, timed from 
   const m = await motion();
   let t = run(m, 0, 10, UPRIGHT);
   t = run(m, t, 5, [0.1, -1, 0.05]);
-  assert.equal(m.fall, "side");
+  assert.equal(m.falls.state, "side");
   assert.equal(m.activity, "SKILL_ROLL_OVER");
-  const fell = m.fallenSince;
+  const fell = m.falls.since;
   // The roll ends with the robot on its front: the front get-up follows.
   for (let i = 0; i < 100 && m.activity === "SKILL_ROLL_OVER"; i++) t = run(m, t, 1, ON_FRONT);
-  assert.equal(m.fall, "front");
+  assert.equal(m.falls.state, "front");
   assert.equal(m.activity, "SKILL_GETUP_FRONT_T0");
-  assert.equal(m.fallenSince, fell);
-  assert.equal(m.getups, 0, "rolling over is not a get-up");
+  assert.equal(m.falls.since, fell);
+  assert.equal(m.falls.getups, 0, "rolling over is not a get-up");
   run(m, t, 600, UPRIGHT);
-  assert.equal(m.getups, 1);
-  assert.equal(m.fall, "upright");
+  assert.equal(m.falls.getups, 1);
+  assert.equal(m.falls.state, "upright");
 });
 
 Deno.test("motion: a skill interrupted by a fall is not resumed", async () => {
@@ -308,4 +321,21 @@ Deno.test("a missing get-up or kick skill fails at start-up with one line, not m
       (e: Error) => e instanceof ConfigError && e.message.includes(`'${missing}'`),
     );
   }
+});
+
+Deno.test("motion: down, the requested recovery plays instead of the default; up, a recovery request does nothing", async () => {
+  const m = await motion();
+  m.set({ kind: "skill", name: "SKILL_ROLL_OVER" });
+  let t = run(m, 0, 10, ON_FRONT);
+  assert.equal(
+    m.activity,
+    "SKILL_ROLL_OVER",
+    "the get-up behaviour's choice, not the front get-up",
+  );
+  assert.equal(m.recovering, "SKILL_ROLL_OVER");
+  const up = await motion();
+  up.set({ kind: "skill", name: "SKILL_GETUP_FRONT" });
+  t = run(up, 0, 100, UPRIGHT);
+  assert.equal(up.activity, "stand");
+  assert.equal(up.recovering, null);
 });

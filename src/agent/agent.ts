@@ -12,6 +12,7 @@ import type { NumericCore } from "../core/numeric_core.ts";
 import { Estimator, estimatorParams } from "../estimation/estimator.ts";
 import { jointGainsFromParams, soccerOptions, standPoseFromParams } from "./play_options.ts";
 import { Motion } from "../motion/motion.ts";
+import { FallDetector } from "../world/fall_detector.ts";
 import { walkParams } from "../motion/walk_engine.ts";
 import { kickPreSeconds } from "../skills/kicks.ts";
 import type { Skill } from "../skills/skill.ts";
@@ -91,6 +92,8 @@ export class Agent {
   readonly world = new WorldState();
   readonly estimator: Estimator;
   readonly motion: Motion;
+  /** Whether we are down, from the tilt (the world model's fall detector). */
+  readonly falls = new FallDetector();
   parseErrors = 0;
   /** Times the referee moved us during play (see watchRelocation). */
   relocations = 0;
@@ -345,11 +348,19 @@ export class Agent {
     }
     const view = this.decisions || this.options.headControl ? this.view() : null;
     if (view && this.decisions) {
-      const fallen = this.motion.fall !== "upright";
+      const fallen = this.falls.down;
       this.motion.set(
-        this.decisions.step({ view, fallen, team: this.teamWorld, outbox: this.outbox }),
+        this.decisions.step({
+          view,
+          fallen,
+          fall: this.falls.state,
+          recovering: this.motion.recovering,
+          team: this.teamWorld,
+          outbox: this.outbox,
+        }),
       );
-      this.say(view, fallen);
+      // Teammates count us out until the get-up is over.
+      this.say(view, fallen || this.motion.recovering !== null);
       const pass = this.outbox.pass;
       if (pass !== null && pass !== this.lastPass) {
         this.passes++;
@@ -359,9 +370,9 @@ export class Agent {
       if (w.cycle % 25 === 0 && this.log.enabled("debug")) this.trace(view, fallen);
     }
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
-    this.controller.target.set(
-      this.motion.update(w.clock, w.dt, this.estimator.tilt.up, w.joints, !this.beamPending),
-    );
+    const up = this.estimator.tilt.up;
+    this.falls.update(w.clock, up, !this.beamPending);
+    this.controller.target.set(this.motion.update(w.clock, w.dt, up, w.joints, this.falls.state));
     // Skills move the head themselves; standing and walking, the head looks for what matters.
     if (view && (this.motion.activity === "stand" || this.motion.activity === "walk")) {
       const h = this.head.update(view);

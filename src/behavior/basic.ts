@@ -2,16 +2,51 @@
 // set-play modes, stand still, and a walk test (steady walk and turn) for test opponents.
 
 import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
-import { type BehaviorFactory, BehaviorRegistry } from "./decision.ts";
+import { RECOVERY } from "../motion/motion.ts";
+import type { MotionRequest } from "../motion/motion.ts";
+import {
+  type Behavior,
+  type BehaviorContext,
+  type BehaviorFactory,
+  BehaviorRegistry,
+} from "./decision.ts";
 
-/** While fallen the motion layer gets up on its own: stand is requested meanwhile. */
+/**
+ * While down: the get-up for how the body lies (rolling over first from the side). A get-up that
+ * ends with the body still down failed; after every other failure the body rolls over first and
+ * then gets up from whichever side it lands on, the other way up, as magma's decision maker
+ * retries a different get-up.
+ */
+export class GetUpBehavior implements Behavior {
+  readonly name = "get-up";
+  /** Failed get-ups since the body was last up. */
+  failures = 0;
+  private rollFirst = false;
+  /** The recovery playing last cycle, or null. */
+  private playing: string | null = null;
+
+  decide(ctx: BehaviorContext): MotionRequest | null {
+    const now = ctx.recovering ?? null;
+    if (this.playing !== null && now === null) {
+      if (this.playing === RECOVERY.side) this.rollFirst = false;
+      else if (ctx.fallen) this.rollFirst = ++this.failures % 2 === 1;
+    }
+    this.playing = now;
+    if (!ctx.fallen) {
+      this.failures = 0;
+      this.rollFirst = false;
+      return null;
+    }
+    const fall = ctx.fall ?? "upright";
+    if (fall === "upright") return { kind: "stand" };
+    return { kind: "skill", name: this.rollFirst ? RECOVERY.side : RECOVERY[fall] };
+  }
+}
+
 export const getUp: BehaviorFactory<Record<string, never>> = {
   name: "get-up",
   defaults: {},
-  create: () => ({
-    name: "get-up",
-    decide: (ctx) => (ctx.fallen ? { kind: "stand" } : null),
-  }),
+  create: () => new GetUpBehavior(),
 };
 
 /** The beam modes (before kick-off, after goals) and the end of the game. */

@@ -3,14 +3,18 @@
 // that applies decides what the body does. A behaviour is told when it takes over (enter) and
 // when it hands over (leave). Nothing here is global: every agent builds its own.
 
-import type { MotionRequest } from "../motion/motion.ts";
+import type { FallState, MotionRequest } from "../motion/motion.ts";
 import type { TeamWorld } from "../world/team_world.ts";
 import type { WorldView } from "../world/world_view.ts";
 
 export interface BehaviorContext {
   readonly view: WorldView;
-  /** Whether the body is lying or getting up (the motion layer handles that itself). */
+  /** Whether the body is lying or getting up. */
   readonly fallen: boolean;
+  /** How it lies while down (the world's fall detector); "upright" otherwise. */
+  readonly fall?: FallState;
+  /** The recovery skill the body plays now, or null. */
+  readonly recovering?: string | null;
   /** What we and our teammates know of every player and the ball, fused. */
   readonly team: TeamWorld;
   /** What we tell them (and show in RoboViz); behaviours set it, the agent says and draws it. */

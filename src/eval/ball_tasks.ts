@@ -30,7 +30,7 @@ function playBallAlone(
 ): MotionRequest | null {
   const a = s.agent;
   const v = a.view();
-  if (!v.self || !v.ball || a.motion.fall !== "upright") return null;
+  if (!v.self || !v.ball || a.falls.state !== "upright") return null;
   if (v.ballAge > FRESH.ball) return LOOK_AROUND;
   return player.act({
     self: v.self,

@@ -23,7 +23,7 @@ async function standsStable(s: EvalSession, timeout: number): Promise<boolean> {
     await s.agent.nextCycle();
     const up = s.agent.estimator.tilt.up;
     const z = s.agent.truth?.myPos?.z ?? 0;
-    const ok = z > 0.4 && up[2] > Math.cos(20 * Math.PI / 180) && s.agent.motion.fall === "upright";
+    const ok = z > 0.4 && up[2] > Math.cos(20 * Math.PI / 180) && s.agent.falls.state === "upright";
     if (!ok) since = NaN;
     else if (Number.isNaN(since)) since = s.now;
     else if (s.now - since >= 0.5) return true;
@@ -58,12 +58,12 @@ export async function getup(
     await s.place(-5, 0, 0);
     s.agent.motion.set({ kind: "skill", name: FALL_SKILL[fall] });
     try {
-      await s.until(() => s.agent.motion.fall !== "upright", 5, "the fall");
+      await s.until(() => s.agent.falls.state !== "upright", 5, "the fall");
     } catch {
       failures.push(`run ${r}: did not fall (${fall})`);
       continue;
     }
-    const fell = s.agent.motion.fallenSince;
+    const fell = s.agent.falls.since ?? s.now;
     s.agent.motion.set({ kind: "stand" });
     if (await standsStable(s, 10)) {
       const seconds = s.now - fell - 0.5;

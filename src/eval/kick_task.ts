@@ -89,7 +89,7 @@ export async function kick(
     const b0 = s.agent.truth?.ballPos ?? ball;
     let onEdge = 0, tilt = 0;
     const watchLanding = () => {
-      const upright = s.agent.motion.fall === "upright";
+      const upright = s.agent.falls.state === "upright";
       if (upright && soleEdge(s.agent.world.feet, soleLength) !== 0) onEdge += s.agent.world.dt;
       if (s.agent.motion.current.kind !== "skill") {
         tilt = Math.max(tilt, Math.acos(Math.min(1, s.agent.estimator.tilt.up[2])));

@@ -78,7 +78,7 @@ export async function watchFalls(s: EvalSession, body: () => Promise<void>): Pro
   const watcher = (async () => {
     while (!done) {
       await s.agent.nextCycle();
-      const fallen = s.agent.motion.fall !== "upright";
+      const fallen = s.agent.falls.state !== "upright";
       if (fallen && !down) falls++;
       down = fallen;
     }

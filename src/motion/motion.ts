@@ -1,11 +1,15 @@
-// What the body does each cycle: stand, walk, or play a skill (get-up, kick), with fall
-// detection on top. A fall (torso more than 55° off upright for a few cycles, or more than 40°
-// for a second) stops any walking, picks the get-up for lying on the front or the back (or first
-// rolls over from the side), and returns to standing afterwards. Walking (unless slow already)
-// ends by stepping on the spot until the feet are together, then standing or the requested skill
-// (after the legs reach the stand pose); standing, the legs move from the walk's crouch to the
-// stand pose over STAND_BLEND_SECONDS.
-// Writes joint targets (radians by joint index) for the joint controller.
+// What the body does each cycle, as one state machine: standing, walking, or playing a skill
+// (a get-up, a kick). Transitions happen in update() only:
+// - standing → walking when a walk is requested (not while settling after a skill);
+// - standing → skill when one is requested (from walking: after the walk's rest and the stand
+//   blend; a skill requested while walking is committed to);
+// - walking → standing: the walk comes to rest first, stepping on the spot until the feet are
+//   together, then the legs blend from its crouch into the stand pose;
+// - skill → standing when it ends, settling on the skill gain for a moment;
+// - any → skill when the robot is down (FallState, from the world's fall detector): walking and
+//   any other skill stop at once, and the requested recovery (or the one for how it lies) plays.
+// A recovery is never interrupted. Writes joint targets (radians by joint index) for the joint
+// controller.
 
 import { NUM_JOINTS, type RobotType } from "../body/joints.ts";
 import { ConfigError } from "../config/params.ts";
@@ -23,21 +27,18 @@ export type MotionRequest =
 export type FallState = "upright" | "front" | "back" | "side";
 
 /** What recovers from each fall: the get-ups, or rolling from the side onto the front or back. */
-const RECOVERY: Readonly<Record<Exclude<FallState, "upright">, string>> = {
+export const RECOVERY: Readonly<Record<Exclude<FallState, "upright">, string>> = {
   front: "SKILL_GETUP_FRONT",
   back: "SKILL_GETUP_BACK",
   side: "SKILL_ROLL_OVER",
 };
-
-/** cos 55°: below this, up is too far from the torso's z axis. */
-const FALLEN_UP_Z = 0.57;
-const FALL_CYCLES = 5;
+const RECOVERIES: ReadonlySet<string> = new Set(Object.values(RECOVERY));
 /**
- * cos 40°: tilted beyond this for STUCK_CYCLES, the robot is down too, propped up on an arm or
- * against the ball (a match had one lying at 52° for 50 s, stepping on).
+ * cos 40°: a torso this upright is up, whatever the fall detector still says while it waits to
+ * be sure (a get-up ending would otherwise start another).
  */
-const STUCK_UP_Z = 0.77;
-const STUCK_CYCLES = 50;
+export const UP_AGAIN_Z = 0.77;
+
 /** After a skill, stand still this long, on the skill gain, before walking again. */
 const SETTLE_SECONDS = 1;
 /** Walking stops by stepping on the spot until the feet are together, at most this long… */
@@ -77,6 +78,25 @@ export interface MotionOptions {
   preSkillSeconds?: ReadonlyMap<string, number>;
 }
 
+/** What the body is doing: the one state of the machine, with what belongs to it. */
+type MotionState =
+  | {
+    kind: "standing";
+    /** When the blend into the stand pose began (null: it begins at the next update). */
+    blendStart: number | null;
+    /** Still on the skill gain until then, after a skill. */
+    settleUntil: number;
+    /** A skill committed to while walking plays from then on (after the stand blend). */
+    skillAt: number;
+  }
+  | {
+    kind: "walking";
+    since: number;
+    /** Coming to rest: stepping on the spot until then at most (null: walking on). */
+    stopBy: number | null;
+  }
+  | { kind: "skill"; name: string; own: string; player: SkillPlayer; recovery: boolean };
+
 export class Motion {
   readonly walk: WalkEngine;
   /** Joint targets, valid after update(). */
@@ -88,36 +108,19 @@ export class Motion {
   readonly gains = new Float64Array(NUM_JOINTS).fill(1);
   /** Joints the controller tracks (a skill's movetar), valid after update(). */
   readonly tracking = new Uint8Array(NUM_JOINTS);
-  fall: FallState = "upright";
-  /** What the body is doing now: the request, or a get-up that overrides it. */
-  activity = "stand";
-  /** Completed get-ups and the time the last one took (s, from lying to standing). */
-  getups = 0;
-  lastGetupSeconds = NaN;
+  private state: MotionState = {
+    kind: "standing",
+    blendStart: null,
+    settleUntil: -Infinity,
+    skillAt: -Infinity,
+  };
   private request: MotionRequest = { kind: "stand" };
-  private player: SkillPlayer | null = null;
-  private playing = "";
-  private fallenCycles = 0;
-  private stuckCycles = 0;
-  /** Motion-clock time (WorldState.clock) the current (or last) fall was detected. */
-  fallenSince = NaN;
-  private settleUntil = -Infinity;
-  /** While the walk comes to rest after its request ended: until when at most (else NaN). */
-  private stopBy = NaN;
   /** A skill requested while walking: played once the walk is at rest, whatever comes after. */
   private pending: string | null = null;
-  /** A pending skill starts at this motion-clock time: after the stand blend, from walking. */
-  private skillAt = -Infinity;
   /** Solves the skills' foot poses (setfoot, curves, stabilize) with the core's leg IK. */
   private readonly foot: CoreFootSolver;
-  /**
-   * Where a blend starts: the walk's last targets, blended into the stand pose from blendStart; or
-   * the last targets before walking, blended into the walk's from walkStart (motion clock).
-   */
+  /** Where a blend starts: the walk's last targets (into the stand pose), or the targets before walking (into the walk's). */
   private readonly blendFrom = new Float64Array(NUM_JOINTS);
-  /** When the current walk began (motion clock), for WALK_BLEND_SECONDS. */
-  private walkStart = NaN;
-  private blendStart = -Infinity;
 
   constructor(private readonly o: MotionOptions) {
     this.requireSkills(Object.values(RECOVERY));
@@ -134,25 +137,33 @@ export class Motion {
     }
   }
 
+  /** What the body is doing now: "stand", "walk", or the name of the skill playing. */
+  get activity(): string {
+    const s = this.state;
+    return s.kind === "standing" ? "stand" : s.kind === "walking" ? "walk" : s.own;
+  }
+
+  /** The recovery skill playing now (its requested name), or null. */
+  get recovering(): string | null {
+    return this.state.kind === "skill" && this.state.recovery ? this.state.name : null;
+  }
+
   /**
-   * Back to standing with no fall or skill in progress, e.g. after a beam has put the robot on
-   * its feet; what was requested stays requested.
+   * Back to standing with no skill in progress, e.g. after a beam has put the robot on its feet;
+   * what was requested stays requested.
    */
   reset(): void {
     // Into the stand pose from the walk's crouch (or a blend under way), starting at the next
     // update; from a skill's pose (a get-up cut short) at once.
-    const fromWalk = this.activity === "walk" || this.activity === "stand";
+    const fromSkill = this.state.kind === "skill";
     this.blendFrom.set(this.targets);
-    this.blendStart = fromWalk ? NaN : -Infinity;
-    this.player = null;
-    this.playing = "";
-    this.fall = "upright";
-    this.fallenCycles = 0;
-    this.stuckCycles = 0;
-    this.activity = "stand";
-    this.stopBy = NaN;
+    this.state = {
+      kind: "standing",
+      blendStart: fromSkill ? -Infinity : null,
+      settleUntil: -Infinity,
+      skillAt: -Infinity,
+    };
     this.pending = null;
-    this.skillAt = -Infinity;
     this.walk.reset();
   }
 
@@ -162,12 +173,15 @@ export class Motion {
    * follow meanwhile say otherwise.
    */
   set(request: MotionRequest): void {
-    if (request.kind === "skill" && this.activity === "walk") this.pending = request.name;
+    const s = this.state;
+    if (request.kind === "skill" && s.kind === "walking" && !RECOVERIES.has(request.name)) {
+      this.pending = request.name;
+    }
     if (request.kind === "walk" && this.pending === null) {
       // Still walking (coming to rest) is walking on, not starting anew.
-      if (this.activity !== "walk") this.walk.reset();
+      if (s.kind !== "walking") this.walk.reset();
+      else s.stopBy = null;
       this.walk.setVelocity(request.vx, request.vy, request.vth);
-      this.stopBy = NaN;
     }
     this.request = request;
   }
@@ -177,78 +191,118 @@ export class Motion {
   }
 
   /**
-   * One cycle at motion-clock time `now` (WorldState.clock): `up` from the tilt filter, measured
-   * joint angles. With `detectFalls` false (e.g. while a beam is about to put the robot upright)
-   * no get-up starts.
+   * One cycle at motion-clock time `now` (WorldState.clock): `up` from the tilt filter (for the
+   * walk's balance), measured joint angles, and whether the robot is down.
    */
   update(
     now: number,
     dt: number,
     up: ArrayLike<number>,
     joints: Float64Array,
-    detectFalls = true,
+    fall: FallState = "upright",
   ): Float64Array {
-    if (detectFalls) this.detectFall(now, up);
-    const t = this.targets;
-    if (this.player && !this.player.done) return this.fromPlayer(now);
-    if (this.player) {
-      // A skill just ended.
-      if (this.fall === "side") {
-        // Rolled over: on with the get-up if still lying (the fall keeps its time).
-        this.fall = up[2] >= FALLEN_UP_Z ? "upright" : lyingOn(up);
-      } else if (this.fall !== "upright") {
-        this.getups++;
-        this.lastGetupSeconds = now - this.fallenSince;
-        this.fall = "upright";
-      }
-      this.settleUntil = now + SETTLE_SECONDS;
-      if (this.request.kind === "skill" && this.request.name === this.playing) {
-        this.request = { kind: "stand" };
-      }
-      this.player = null;
-      this.playing = "";
+    const s = this.state;
+    const down = fall !== "upright" && up[2] < UP_AGAIN_Z;
+    if (down && !(s.kind === "skill" && s.recovery)) return this.recover(fall, now, joints);
+    switch (s.kind) {
+      case "skill":
+        if (!s.player.done) return this.fromPlayer(s.player, now);
+        // The skill ended: stand, settling on the skill gain; a request for it is done.
+        if (this.request.kind === "skill" && this.request.name === s.name) {
+          this.request = { kind: "stand" };
+        }
+        this.state = {
+          kind: "standing",
+          blendStart: -Infinity,
+          settleUntil: now + SETTLE_SECONDS,
+          skillAt: -Infinity,
+        };
+        if (down) return this.recover(fall, now, joints);
+        return this.fromStanding(now, dt, up, joints);
+      case "walking":
+        return this.fromWalking(s, now, dt, up, joints);
+      case "standing":
+        return this.fromStanding(now, dt, up, joints);
     }
-    if (this.fall !== "upright") {
-      this.play(RECOVERY[this.fall], now, joints);
-      return this.fromPlayer(now);
-    }
+  }
+
+  /** Down: the walk and any other skill stop at once, and the recovery plays. */
+  private recover(
+    fall: Exclude<FallState, "upright">,
+    now: number,
+    joints: Float64Array,
+  ): Float64Array {
+    this.walk.reset();
+    this.pending = null;
     const r = this.request;
+    const asked = r.kind === "skill" && RECOVERIES.has(r.name) ? r.name : null;
+    // A skill interrupted by a fall is abandoned, not resumed after the get-up.
+    if (r.kind === "skill" && asked === null) this.request = { kind: "stand" };
+    return this.play(asked ?? RECOVERY[fall], now, joints, true);
+  }
+
+  private fromWalking(
+    s: Extract<MotionState, { kind: "walking" }>,
+    now: number,
+    dt: number,
+    up: ArrayLike<number>,
+    joints: Float64Array,
+  ): Float64Array {
+    const r = this.request;
+    if (r.kind === "walk" && this.pending === null) return this.walkOn(now, dt, up);
+    // Come to rest before standing or playing a skill: switching from mid-stride tips over.
+    if (s.stopBy === null) {
+      const w = this.walk;
+      const slow = Math.hypot(w.vx, w.vy) < STOP_AT_ONCE_SPEED &&
+        Math.abs(w.vth) < STOP_AT_ONCE_TURN;
+      s.stopBy = slow ? now : now + STOP_SECONDS;
+      w.setVelocity(0, 0, 0);
+    }
+    if (!this.walk.stopped && now < s.stopBy) return this.walkOn(now, dt, up);
     const skill = this.pending ?? (r.kind === "skill" ? r.name : null);
-    if (this.activity === "walk" && (r.kind !== "walk" || this.pending !== null)) {
-      // Come to rest before standing or playing a skill: switching from mid-stride tips over.
-      if (Number.isNaN(this.stopBy)) {
-        const w = this.walk;
-        const slow = Math.hypot(w.vx, w.vy) < STOP_AT_ONCE_SPEED &&
-          Math.abs(w.vth) < STOP_AT_ONCE_TURN;
-        this.stopBy = slow ? now : now + STOP_SECONDS;
-        w.setVelocity(0, 0, 0);
-      }
-      if (!this.walk.stopped && now < this.stopBy) return this.walkOn(now, dt, up);
-      this.stopBy = NaN;
-      this.blendFrom.set(t);
-      this.blendStart = now;
-      this.skillAt = now + (this.o.preSkillSeconds?.get(skill ?? "") ?? PRE_SKILL_SECONDS);
-    }
-    if (skill !== null && now >= this.skillAt) {
+    this.blendFrom.set(this.targets);
+    this.state = {
+      kind: "standing",
+      blendStart: now,
+      settleUntil: -Infinity,
+      skillAt: now + (this.o.preSkillSeconds?.get(skill ?? "") ?? PRE_SKILL_SECONDS),
+    };
+    return this.fromStanding(now, dt, up, joints);
+  }
+
+  private fromStanding(
+    now: number,
+    dt: number,
+    up: ArrayLike<number>,
+    joints: Float64Array,
+  ): Float64Array {
+    const s = this.state as Extract<MotionState, { kind: "standing" }>;
+    const r = this.request;
+    // A recovery plays only while down (recover()); asked for standing, it is nothing to do.
+    const asked = r.kind === "skill" && !RECOVERIES.has(r.name) ? r.name : null;
+    const skill = this.pending ?? asked;
+    if (skill !== null && now >= s.skillAt) {
       this.pending = null;
-      this.play(skill, now, joints);
-      return this.fromPlayer(now);
+      return this.play(skill, now, joints, false);
     }
-    const settling = now < this.settleUntil;
-    if (r.kind === "walk" && !settling && this.pending === null) return this.walkOn(now, dt, up);
-    this.standPose(now);
+    const settling = now < s.settleUntil;
+    if (r.kind === "walk" && !settling && this.pending === null) {
+      this.blendFrom.set(this.targets);
+      this.state = { kind: "walking", since: now, stopBy: null };
+      return this.walkOn(now, dt, up);
+    }
+    this.standPose(s, now);
     this.tracking.fill(0);
     this.gains.fill(settling ? this.o.skillGain : 1);
-    this.activity = "stand";
-    return t;
+    return this.targets;
   }
 
   /** The stand pose into the targets, blended from the walk's last ones right after walking. */
-  private standPose(now: number): void {
-    const t = this.targets, stand = this.o.standPose;
-    if (Number.isNaN(this.blendStart)) this.blendStart = now;
-    const k = (now - this.blendStart) / STAND_BLEND_SECONDS;
-    if (k >= 1) t.set(stand);
+  private standPose(s: Extract<MotionState, { kind: "standing" }>, now: number): void {
+    const stand = this.o.standPose;
+    s.blendStart ??= now;
+    const k = (now - s.blendStart) / STAND_BLEND_SECONDS;
+    if (k >= 1) this.targets.set(stand);
     else this.blendInto(stand, k);
   }
 
@@ -261,23 +315,18 @@ export class Motion {
   /** One cycle of walking, from the stand pose's arms and head; blended in at the start. */
   private walkOn(now: number, dt: number, up: ArrayLike<number>): Float64Array {
     const t = this.targets;
-    if (this.activity !== "walk") {
-      this.blendFrom.set(t);
-      this.walkStart = now;
-    }
+    const s = this.state as Extract<MotionState, { kind: "walking" }>;
     t.set(this.o.standPose);
     this.tracking.fill(0);
     this.gains.fill(1);
-    this.activity = "walk";
     this.walk.update(dt, up, t);
-    const k = (now - this.walkStart) / WALK_BLEND_SECONDS;
+    const k = (now - s.since) / WALK_BLEND_SECONDS;
     if (k < 1) this.blendInto(t, k);
     return t;
   }
 
   /** Targets and gains of the skill being played, at `now`. */
-  private fromPlayer(now: number): Float64Array {
-    const player = this.player!;
+  private fromPlayer(player: SkillPlayer, now: number): Float64Array {
     this.targets.set(player.update(now));
     for (let j = 0; j < NUM_JOINTS; j++) this.gains[j] = player.gains[j] * this.o.skillGain;
     this.tracking.set(player.tracking);
@@ -285,39 +334,17 @@ export class Motion {
   }
 
   /** Plays skill `name`, or the robot type's own version of it (`name_T<type>`) if loaded. */
-  private play(name: string, now: number, joints: Float64Array): void {
+  private play(name: string, now: number, joints: Float64Array, recovery: boolean): Float64Array {
     const own = skillForType(this.o.skills, name, this.o.type);
     const skill = this.o.skills.get(own);
     if (!skill) throw new Error(`motion: no skill named '${name}' is loaded`);
-    this.player = new SkillPlayer(skill, {
+    const player = new SkillPlayer(skill, {
       type: this.o.type,
       resetPose: this.o.standPose,
       foot: this.foot,
     });
-    this.player.start(now, joints);
-    this.playing = name;
-    this.activity = own;
+    player.start(now, joints);
+    this.state = { kind: "skill", name, own, player, recovery };
+    return this.fromPlayer(player, now);
   }
-
-  private detectFall(now: number, up: ArrayLike<number>): void {
-    if (this.fall !== "upright") return;
-    this.fallenCycles = up[2] < FALLEN_UP_Z ? this.fallenCycles + 1 : 0;
-    this.stuckCycles = up[2] < STUCK_UP_Z ? this.stuckCycles + 1 : 0;
-    if (this.fallenCycles < FALL_CYCLES && this.stuckCycles < STUCK_CYCLES) return;
-    this.fallenCycles = 0;
-    this.stuckCycles = 0;
-    this.fall = Math.abs(up[1]) > Math.abs(up[0]) ? "side" : lyingOn(up);
-    this.fallenSince = now;
-    this.player = null;
-    this.playing = "";
-    this.walk.reset();
-    // A skill interrupted by a fall is abandoned, not resumed after the get-up.
-    if (this.request.kind === "skill") this.request = { kind: "stand" };
-    this.pending = null;
-  }
-}
-
-/** Lying on the front or the back, by where up points in the torso frame (x forward). */
-function lyingOn(up: ArrayLike<number>): "front" | "back" {
-  return up[0] < 0 ? "front" : "back";
 }

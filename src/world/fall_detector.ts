@@ -1,0 +1,83 @@
+// Whether the robot is down, from the tilt filter's up axis (torso frame, x forward): fallen once
+// the torso is more than 55° off upright for a few cycles, or more than 40° for a second (propped
+// up on an arm or against the ball); lying on the front, the back or the side while down; up
+// again once the torso has been within 40° of upright for a moment. It also counts the get-ups
+// and times the last one. Motion-clock seconds.
+
+import { type FallState, UP_AGAIN_Z } from "../motion/motion.ts";
+
+/** cos 55°: below this, up is too far from the torso's z axis. */
+const FALLEN_UP_Z = 0.57;
+const FALL_CYCLES = 5;
+/**
+ * Tilted beyond 40° (UP_AGAIN_Z) for STUCK_CYCLES, the robot is down too (a match had one lying
+ * at 52° for 50 s, stepping on); within it for UP_CYCLES, a fallen robot is up again.
+ */
+const STUCK_UP_Z = UP_AGAIN_Z;
+const STUCK_CYCLES = 50;
+const UP_CYCLES = 10;
+
+export class FallDetector {
+  state: FallState = "upright";
+  /** When the current (or last) fall was detected; null before the first. */
+  since: number | null = null;
+  /** Completed get-ups, and how long the last one took from the fall (s; null: none yet). */
+  getups = 0;
+  lastGetupSeconds: number | null = null;
+  private lowCycles = 0;
+  private tiltedCycles = 0;
+  private upCycles = 0;
+  private upZ = 1;
+
+  /**
+   * Fallen and lying now: not while the torso is already within 40° of upright, up again but
+   * not yet for long enough to be sure (a get-up that ends there succeeded).
+   */
+  get down(): boolean {
+    return this.state !== "upright" && this.upZ < UP_AGAIN_Z;
+  }
+
+  /**
+   * One cycle at time `now`. With `enabled` false (a beam is about to put the robot on its
+   * feet) no fall is detected, and a fall in progress ends.
+   */
+  update(now: number, up: ArrayLike<number>, enabled = true): void {
+    this.upZ = up[2];
+    if (!enabled) {
+      this.reset();
+      return;
+    }
+    if (this.state === "upright") {
+      this.lowCycles = up[2] < FALLEN_UP_Z ? this.lowCycles + 1 : 0;
+      this.tiltedCycles = up[2] < STUCK_UP_Z ? this.tiltedCycles + 1 : 0;
+      if (this.lowCycles < FALL_CYCLES && this.tiltedCycles < STUCK_CYCLES) return;
+      this.since = now;
+      this.upCycles = 0;
+      this.state = lyingOn(up);
+      return;
+    }
+    this.upCycles = up[2] >= STUCK_UP_Z ? this.upCycles + 1 : 0;
+    if (this.upCycles >= UP_CYCLES) {
+      this.getups++;
+      this.lastGetupSeconds = now - (this.since ?? now);
+      this.reset();
+      return;
+    }
+    // Still down: which way it lies now (rolling over turns a side fall into front or back).
+    if (up[2] < STUCK_UP_Z) this.state = lyingOn(up);
+  }
+
+  /** Upright, with nothing counted toward a fall. */
+  reset(): void {
+    this.state = "upright";
+    this.lowCycles = 0;
+    this.tiltedCycles = 0;
+    this.upCycles = 0;
+  }
+}
+
+/** Lying on the side, the front or the back, by where up points in the torso frame. */
+function lyingOn(up: ArrayLike<number>): Exclude<FallState, "upright"> {
+  if (Math.abs(up[1]) > Math.abs(up[0])) return "side";
+  return up[0] < 0 ? "front" : "back";
+}
