@@ -201,12 +201,18 @@ export class BallPlayer {
     }
   }
 
-  act(i: BallPlayInput): MotionRequest {
-    const { self, ball } = i;
-    const crowded = nearestDistance(ball, i.opponents) < KICK_CROWD;
-    // In our half with an opponent at the ball, the ball goes straight away from our goal: the
-    // player lines up between the ball and the goal, on the opponent's shot line.
-    const clearing = crowded && ball.x < 0 && !i.mustKick;
+  /**
+   * Where the ball goes now: a pass's receiver, away from our goal (clearing), the aim (a shot,
+   * our kick-off), or the way to the aim around opponents; with how far a dribble may run off
+   * that line (on_ball.ts), and the distance a shot has to go (Infinity: no shot now; 0: kick it
+   * like a shot, a pass).
+   */
+  private ballTarget(i: BallPlayInput, clearing: boolean): {
+    target: Point2;
+    cone: number;
+    goalDistance: number;
+  } {
+    const { ball } = i;
     const aim = i.kickOff ? { x: GOAL_X, y: 0 } : aimPoint(ball, i.opponents);
     const goalDistance = Math.hypot(aim.x - ball.x, aim.y - ball.y);
     // In shooting range, with the line to the aim clear, the ball goes straight at it, beside
@@ -217,30 +223,41 @@ export class BallPlayer {
       ? null
       : this.passer.choose(ball, i.mates, i.opponents);
     this.passTo = pass;
-    let target: Point2 = pass ?? (clearing ? awayFromOwnGoal(ball) : aim);
-    let cone = clearing ? CLEAR_CONE : 0;
-    if (!shot && !pass && !clearing && !i.kickOff) {
-      const way = ballWaypoint(
-        ball,
-        aim,
-        i.opponents,
-        this.detourSide,
-        i.mustKick ? KICK_PATH : DRIBBLE_PATH,
-      );
-      this.detourSide = way.side;
-      target = way.side !== 0 && way.x > GOAL_AREA_X
+    // A blocked shot is no shot: out of range as far as the kick decision goes.
+    const kickAt = shot ? goalDistance : pass ? 0 : Infinity;
+    if (pass) return { target: pass, cone: 0, goalDistance: kickAt };
+    if (clearing) return { target: awayFromOwnGoal(ball), cone: CLEAR_CONE, goalDistance: kickAt };
+    if (shot || i.kickOff) return { target: aim, cone: 0, goalDistance: kickAt };
+    const way = ballWaypoint(
+      ball,
+      aim,
+      i.opponents,
+      this.detourSide,
+      i.mustKick ? KICK_PATH : DRIBBLE_PATH,
+    );
+    this.detourSide = way.side;
+    if (way.side !== 0) {
+      const target = way.x > GOAL_AREA_X
         ? { x: way.x, y: clamp(way.y, -GOAL_WAYPOINT_Y, GOAL_WAYPOINT_Y) }
         : way;
-      const open = (goalDistance - DRIBBLE_CONE_NONE) / (DRIBBLE_CONE_FULL - DRIBBLE_CONE_NONE);
-      if (way.side === 0) cone = DRIBBLE_CONE * clamp(open, 0, 1);
+      return { target, cone: 0, goalDistance: kickAt };
     }
+    const open = (goalDistance - DRIBBLE_CONE_NONE) / (DRIBBLE_CONE_FULL - DRIBBLE_CONE_NONE);
+    return { target: way, cone: DRIBBLE_CONE * clamp(open, 0, 1), goalDistance: kickAt };
+  }
+
+  act(i: BallPlayInput): MotionRequest {
+    const { self, ball } = i;
+    const crowded = nearestDistance(ball, i.opponents) < KICK_CROWD;
+    // In our half with an opponent at the ball, the ball goes straight away from our goal: the
+    // player lines up between the ball and the goal, on the opponent's shot line.
+    const clearing = crowded && ball.x < 0 && !i.mustKick;
+    const { target, cone, goalDistance } = this.ballTarget(i, clearing);
     const a = onBallAction({
       self,
       ball,
       target,
-      // A blocked shot is no shot: out of range as far as the kick decision goes; a pass is
-      // kicked like a shot.
-      goalDistance: shot ? goalDistance : pass ? 0 : Infinity,
+      goalDistance,
       opponents: i.opponents,
       kickSpot: this.o.kickSpot,
       shootRange: this.o.shootRange,

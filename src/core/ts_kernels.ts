@@ -95,10 +95,8 @@ export class TsKernels {
     const first = m[lo + L.FIRST_JOINT];
     const ax = m[lo + L.YAW_AXIS], ay = m[lo + L.YAW_AXIS + 1], az = m[lo + L.YAW_AXIS + 2];
     const drop = m[lo + L.SOLE_DROP];
-    // The foot's y and z axes (columns of the target rotation).
-    const fyx = m[target + 1], fzx = m[target + 2];
-    const fyy = m[target + 4], fzy = m[target + 5];
-    const fyz = m[target + 7], fzz = m[target + 8];
+    // The foot's z axis (a column of the target rotation).
+    const fzx = m[target + 2], fzy = m[target + 5], fzz = m[target + 8];
     // Ankle-roll pivot relative to the hip pivot.
     const vx = m[target + 9] + drop * fzx - m[lo + L.HIP];
     const vy = m[target + 10] + drop * fzy - m[lo + L.HIP + 1];
@@ -106,25 +104,7 @@ export class TsKernels {
     let status = 0;
 
     let q1 = fixedYawPitch;
-    if (q1 !== q1) {
-      // The hip2 pitch axis is normal to the leg plane, which holds the roll pivot → hip vector
-      // and the foot's roll axis: roll from the hip in the foot frame, then the axis.
-      // Of the two roots take the one within ±90° (ankle roll only spans ±45°).
-      let r6 = Math.atan2(-(vx * fyx + vy * fyy + vz * fyz), -(vx * fzx + vy * fzy + vz * fzz));
-      if (r6 > Math.PI / 2) r6 -= Math.PI;
-      else if (r6 < -Math.PI / 2) r6 += Math.PI;
-      const c6 = Math.cos(r6), s6 = Math.sin(r6);
-      const ux = c6 * fyx - s6 * fzx, uy = c6 * fyy - s6 * fzy, uz = c6 * fyz - s6 * fzz;
-      // Yaw-pitch φ = −q1 turns u into the hip1 y-z plane (the axis has no x part).
-      const kx = ay * uz - az * uy;
-      // Of the two roots φ and φ + π, take the one that turns u closest to the hip1 y axis.
-      const phi = Math.atan2(-ux, kx);
-      const ky = az * ux - ax * uz, au = ax * ux + ay * uy + az * uz;
-      const cp = Math.cos(phi), sp = Math.sin(phi);
-      const wy = uy * cp + ky * sp + ay * au * (1 - cp);
-      const wyFlipped = -uy * cp - ky * sp + ay * au * (1 + cp);
-      q1 = wy >= wyFlipped ? -phi : -wrap(phi + Math.PI);
-    }
+    if (q1 !== q1) q1 = this.hipYawPitch(ax, ay, az, vx, vy, vz, target);
     // Rotation of the hip1 frame, R1 = Rot(a, q1); bring v and the foot normal into it.
     const r = this.r;
     this.rotation(ax, ay, az, q1);
@@ -174,6 +154,50 @@ export class TsKernels {
     m[out + 3] = q4;
     m[out + 4] = q5;
     m[out + 5] = q6;
+    return status | this.clampLeg(first, out);
+  }
+
+  /**
+   * The hip yaw-pitch that solves all six joints: the hip2 pitch axis is normal to the leg
+   * plane, which holds the roll pivot → hip vector (vx, vy, vz) and the foot's roll axis; the
+   * yaw-pitch turns that axis into the hip1 y-z plane (a: its axis).
+   */
+  private hipYawPitch(
+    ax: number,
+    ay: number,
+    az: number,
+    vx: number,
+    vy: number,
+    vz: number,
+    target: number,
+  ): number {
+    const m = this.m;
+    const fyx = m[target + 1], fzx = m[target + 2];
+    const fyy = m[target + 4], fzy = m[target + 5];
+    const fyz = m[target + 7], fzz = m[target + 8];
+    // The hip2 pitch axis is normal to the leg plane, which holds the roll pivot → hip vector
+    // and the foot's roll axis: roll from the hip in the foot frame, then the axis.
+    // Of the two roots take the one within ±90° (ankle roll only spans ±45°).
+    let r6 = Math.atan2(-(vx * fyx + vy * fyy + vz * fyz), -(vx * fzx + vy * fzy + vz * fzz));
+    if (r6 > Math.PI / 2) r6 -= Math.PI;
+    else if (r6 < -Math.PI / 2) r6 += Math.PI;
+    const c6 = Math.cos(r6), s6 = Math.sin(r6);
+    const ux = c6 * fyx - s6 * fzx, uy = c6 * fyy - s6 * fzy, uz = c6 * fyz - s6 * fzz;
+    // Yaw-pitch φ = −q1 turns u into the hip1 y-z plane (the axis has no x part).
+    const kx = ay * uz - az * uy;
+    // Of the two roots φ and φ + π, take the one that turns u closest to the hip1 y axis.
+    const phi = Math.atan2(-ux, kx);
+    const ky = az * ux - ax * uz, au = ax * ux + ay * uy + az * uz;
+    const cp = Math.cos(phi), sp = Math.sin(phi);
+    const wy = uy * cp + ky * sp + ay * au * (1 - cp);
+    const wyFlipped = -uy * cp - ky * sp + ay * au * (1 + cp);
+    return wy >= wyFlipped ? -phi : -wrap(phi + Math.PI);
+  }
+
+  /** Clamps the six angles at m[out] to the leg's joint limits; IK_LIMITED if any was clamped. */
+  private clampLeg(first: number, out: number): number {
+    const m = this.m;
+    let status = 0;
     for (let k = 0; k < 6; k++) {
       const lo2 = m[OFFSET.min + first + k], hi = m[OFFSET.max + first + k];
       const v = m[out + k];

@@ -187,54 +187,8 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   }
 
   if (kick) {
-    const heading = line;
-    const hysteresis = o.mustKick ? SET_PLAY_FOOT_HYSTERESIS : FOOT_HYSTERESIS;
-    const threshold = o.leftFoot ? -hysteresis : hysteresis;
-    const leftFoot = rel.y >= threshold;
-    const k = o.kickSpot;
-    const sy = leftFoot ? k.y : -k.y;
-    // Facing `want`, the kick sends the ball along `heading`.
-    const want = wrapAngle(heading - (leftFoot ? k.angle : -k.angle));
-    const wantError = Math.abs(wrapAngle(want - self.theta));
-    // The torso pose that puts the ball at the kick spot while facing `want`; once we face it
-    // well enough, the one that puts the ball there as we face now, so that the last steps
-    // correct where the ball lies under the foot.
-    const kx = k.x + KICK_SPOT_MARGIN;
-    const face = wantError < KICK_HEADING_TOLERANCE ? self.theta : want;
-    const fx = Math.cos(face), fy = Math.sin(face);
-    const pose = {
-      x: ball.x - (fx * kx - fy * sy),
-      y: ball.y - (fy * kx + fx * sy),
-      theta: want,
-    };
-    const off = Math.hypot(pose.x - self.x, pose.y - self.y);
-    // A set play's first touch must be the kick: the robot turns to the kick's heading clear of
-    // the ball, then steps straight in and stops short of the spot.
-    if (o.mustKick && wantError > STAGE_HEADING) {
-      const back = kx + SET_PLAY_MARGIN + STAGE_BACK;
-      const target = {
-        x: ball.x - (fx * back - fy * sy),
-        y: ball.y - (fy * back + fx * sy),
-        theta: want,
-      };
-      return { kind: "approach", target, fine: true, kickPose: true, leftFoot };
-    }
-    if (o.mustKick) {
-      pose.x -= fx * SET_PLAY_MARGIN;
-      pose.y -= fy * SET_PLAY_MARGIN;
-    }
-    if (
-      Math.abs(rel.y - sy) < KICK_LATERAL_TOLERANCE && rel.x > k.x - KICK_TOO_CLOSE &&
-      rel.x < kx + KICK_AHEAD_TOLERANCE && wantError < KICK_HEADING_TOLERANCE
-    ) {
-      if (o.settled ?? true) return { kind: "kick", leftFoot };
-      return { kind: "approach", target: pose, fine: true, kickPose: true, leftFoot };
-    }
-    // A shot or a clearance is lined up only from close by; from farther the dribble carries
-    // the ball on (a set play must be kicked, however long the lining up takes).
-    if (o.mustKick || (off < KICK_LINE_UP && !o.impatient && !contested)) {
-      return { kind: "approach", target: pose, fine: off < 0.4, kickPose: true, leftFoot };
-    }
+    const a = kickAction(o, line, rel, contested);
+    if (a) return a;
   }
   if (mayDribble) {
     const heading = line + CONE_KEEP * wrapAngle(way - line);
@@ -248,4 +202,66 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     fine: Math.hypot(ball.x - self.x, ball.y - self.y) < 0.3,
     kickPose: false,
   };
+}
+
+/**
+ * Kicking along `line`: the kick when the ball lies at the kick spot (and the walk has settled),
+ * else the walk to the kick pose while it is close enough to line up (a set play: always,
+ * staged clear of the ball); null leaves the ball to the dribble.
+ */
+function kickAction(
+  o: OnBallInput,
+  line: number,
+  rel: Point2,
+  contested: boolean,
+): OnBallAction | null {
+  const { self, ball } = o;
+  const hysteresis = o.mustKick ? SET_PLAY_FOOT_HYSTERESIS : FOOT_HYSTERESIS;
+  const threshold = o.leftFoot ? -hysteresis : hysteresis;
+  const leftFoot = rel.y >= threshold;
+  const k = o.kickSpot;
+  const sy = leftFoot ? k.y : -k.y;
+  // Facing `want`, the kick sends the ball along `line`.
+  const want = wrapAngle(line - (leftFoot ? k.angle : -k.angle));
+  const wantError = Math.abs(wrapAngle(want - self.theta));
+  // The torso pose that puts the ball at the kick spot while facing `want`; once we face it
+  // well enough, the one that puts the ball there as we face now, so that the last steps
+  // correct where the ball lies under the foot.
+  const kx = k.x + KICK_SPOT_MARGIN;
+  const face = wantError < KICK_HEADING_TOLERANCE ? self.theta : want;
+  const fx = Math.cos(face), fy = Math.sin(face);
+  const pose = {
+    x: ball.x - (fx * kx - fy * sy),
+    y: ball.y - (fy * kx + fx * sy),
+    theta: want,
+  };
+  const off = Math.hypot(pose.x - self.x, pose.y - self.y);
+  // A set play's first touch must be the kick: the robot turns to the kick's heading clear of
+  // the ball, then steps straight in and stops short of the spot.
+  if (o.mustKick && wantError > STAGE_HEADING) {
+    const back = kx + SET_PLAY_MARGIN + STAGE_BACK;
+    const target = {
+      x: ball.x - (fx * back - fy * sy),
+      y: ball.y - (fy * back + fx * sy),
+      theta: want,
+    };
+    return { kind: "approach", target, fine: true, kickPose: true, leftFoot };
+  }
+  if (o.mustKick) {
+    pose.x -= fx * SET_PLAY_MARGIN;
+    pose.y -= fy * SET_PLAY_MARGIN;
+  }
+  if (
+    Math.abs(rel.y - sy) < KICK_LATERAL_TOLERANCE && rel.x > k.x - KICK_TOO_CLOSE &&
+    rel.x < kx + KICK_AHEAD_TOLERANCE && wantError < KICK_HEADING_TOLERANCE
+  ) {
+    if (o.settled ?? true) return { kind: "kick", leftFoot };
+    return { kind: "approach", target: pose, fine: true, kickPose: true, leftFoot };
+  }
+  // A shot or a clearance is lined up only from close by; from farther the dribble carries
+  // the ball on (a set play must be kicked, however long the lining up takes).
+  if (o.mustKick || (off < KICK_LINE_UP && !o.impatient && !contested)) {
+    return { kind: "approach", target: pose, fine: off < 0.4, kickPose: true, leftFoot };
+  }
+  return null;
 }

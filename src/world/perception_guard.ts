@@ -40,118 +40,143 @@ export class PerceptionGuard {
   private gameOver = false;
   /** Drops by kind, and when each kind was last warned about (wall-clock ms). */
   readonly dropped = new Map<string, number>();
+  /** Values dropped by the current check(). */
+  private drops = 0;
   private readonly warnedAt = new Map<string, number>();
 
   constructor(private readonly warn: Warn) {}
 
   /** Drops from `p` what cannot be true; returns how many values were dropped. */
   check(p: Perception): number {
-    let n = 0;
-    const drop = (kind: string, what: string) => {
-      n++;
-      this.note(kind, what);
-    };
-    if (p.time !== null) {
-      const t = p.time;
-      const ok = Number.isFinite(t) && t >= 0 &&
-        (Number.isNaN(this.lastTime) || (t >= this.lastTime && t - this.lastTime <= MAX_TIME_STEP));
-      // A new timeline that two messages in a row agree on is the server's (a restarted or
-      // re-joined server), not a wild value.
-      const resync = !ok && Number.isFinite(t) && t > this.pendingTime &&
-        t - this.pendingTime <= RESYNC_STEP;
-      if (ok || resync) {
-        this.lastTime = t;
-        this.pendingTime = NaN;
-      } else {
-        drop("time", `server time ${t} after ${this.lastTime}`);
-        this.pendingTime = t;
-        p.time = null;
-      }
+    this.drops = 0;
+    if (p.time !== null) this.checkTime(p);
+    if (p.gameState) this.checkGameState(p.gameState);
+    this.checkBody(p);
+    if (p.vision) this.checkVision(p.vision);
+    return this.drops;
+  }
+
+  private drop(kind: string, what: string): void {
+    this.drops++;
+    this.note(kind, what);
+  }
+
+  /** Server time: never backwards, never a wild jump, unless two messages agree on a new one. */
+  private checkTime(p: Perception): void {
+    const t = p.time!;
+    const ok = Number.isFinite(t) && t >= 0 &&
+      (Number.isNaN(this.lastTime) || (t >= this.lastTime && t - this.lastTime <= MAX_TIME_STEP));
+    // A new timeline that two messages in a row agree on is the server's (a restarted or
+    // re-joined server), not a wild value.
+    const resync = !ok && Number.isFinite(t) && t > this.pendingTime &&
+      t - this.pendingTime <= RESYNC_STEP;
+    if (ok || resync) {
+      this.lastTime = t;
+      this.pendingTime = NaN;
+    } else {
+      this.drop("time", `server time ${t} after ${this.lastTime}`);
+      this.pendingTime = t;
+      p.time = null;
     }
-    const gs = p.gameState;
-    if (gs) {
-      if (gs.gameTime !== null && !(gs.gameTime >= 0 && gs.gameTime <= MAX_GAME_TIME)) {
-        drop("gameTime", `game time ${gs.gameTime}`);
-        gs.gameTime = null;
-      }
-      if (gs.unum !== null) {
-        const bad = !Number.isInteger(gs.unum) || gs.unum < 1 || gs.unum > 11 ||
-          (this.unum !== null && gs.unum !== this.unum);
-        if (bad) {
-          drop("unum", `unum ${gs.unum} (was ${this.unum})`);
-          gs.unum = null;
-        } else this.unum = gs.unum;
-      }
-      if (gs.side !== null) {
-        if (this.side !== null && gs.side !== this.side) {
-          drop("side", `side ${gs.side} (was ${this.side})`);
-          gs.side = null;
-        } else this.side = gs.side;
-      }
-      if (gs.playMode !== null) {
-        if (this.gameOver && gs.playMode !== PlayMode.GameOver) {
-          drop("playMode", `play mode ${gs.playModeName} after GameOver`);
-          gs.playMode = null;
-          gs.playModeName = null;
-        } else if (gs.playMode === PlayMode.GameOver) this.gameOver = true;
-      }
-      for (const k of ["scoreLeft", "scoreRight"] as const) {
-        const s = gs[k];
-        if (s !== null && !(Number.isInteger(s) && s >= 0 && s < 1000)) {
-          drop("score", `${k} ${s}`);
-          gs[k] = null;
-        }
-      }
+  }
+
+  /** Game time, our unum and side (never changing once given), play mode, scores. */
+  private checkGameState(gs: NonNullable<Perception["gameState"]>): void {
+    if (gs.gameTime !== null && !(gs.gameTime >= 0 && gs.gameTime <= MAX_GAME_TIME)) {
+      this.drop("gameTime", `game time ${gs.gameTime}`);
+      gs.gameTime = null;
     }
+    if (gs.unum !== null) {
+      const bad = !Number.isInteger(gs.unum) || gs.unum < 1 || gs.unum > 11 ||
+        (this.unum !== null && gs.unum !== this.unum);
+      if (bad) {
+        this.drop("unum", `unum ${gs.unum} (was ${this.unum})`);
+        gs.unum = null;
+      } else this.unum = gs.unum;
+    }
+    if (gs.side !== null) {
+      if (this.side !== null && gs.side !== this.side) {
+        this.drop("side", `side ${gs.side} (was ${this.side})`);
+        gs.side = null;
+      } else this.side = gs.side;
+    }
+    if (gs.playMode !== null) {
+      if (this.gameOver && gs.playMode !== PlayMode.GameOver) {
+        this.drop("playMode", `play mode ${gs.playModeName} after GameOver`);
+        gs.playMode = null;
+        gs.playModeName = null;
+      } else if (gs.playMode === PlayMode.GameOver) this.gameOver = true;
+    }
+    if (gs.scoreLeft !== null && !validScore(gs.scoreLeft)) {
+      this.drop("score", `scoreLeft ${gs.scoreLeft}`);
+      gs.scoreLeft = null;
+    }
+    if (gs.scoreRight !== null && !validScore(gs.scoreRight)) {
+      this.drop("score", `scoreRight ${gs.scoreRight}`);
+      gs.scoreRight = null;
+    }
+  }
+
+  /** Gyro, accelerometer, joint angles within their limits, foot forces. */
+  private checkBody(p: Perception): void {
     if (p.gyro && !within(p.gyro, MAX_GYRO)) {
-      drop("gyro", `gyro ${fmt(p.gyro)}`);
+      this.drop("gyro", `gyro ${fmt(p.gyro)}`);
       p.gyro = null;
     }
     if (p.acc && !within(p.acc, MAX_ACC)) {
-      drop("acc", `accelerometer ${fmt(p.acc)}`);
+      this.drop("acc", `accelerometer ${fmt(p.acc)}`);
       p.acc = null;
     }
     for (const j of JOINTS) {
       const q = p.joints[j.index];
       if (Number.isNaN(q)) continue;
       if (!(q >= j.min - JOINT_SLACK && q <= j.max + JOINT_SLACK)) {
-        drop("joint", `joint ${j.perceptor} at ${q} rad`);
+        this.drop("joint", `joint ${j.perceptor} at ${q} rad`);
         p.joints[j.index] = NaN;
       }
     }
-    for (const [name, f] of Object.entries(p.feet)) {
+    for (const name in p.feet) {
+      const f = p.feet[name as keyof typeof p.feet];
       if (!f || !within(f.f, MAX_FORCE) || !within(f.c, 1)) {
-        drop("force", `foot force ${name}`);
+        this.drop("force", `foot force ${name}`);
         delete p.feet[name as keyof typeof p.feet];
       }
     }
-    const v = p.vision;
-    if (v) {
-      for (const group of [v.flags, v.goalPosts] as Record<string, Polar | undefined>[]) {
-        for (const [name, pol] of Object.entries(group)) {
-          if (pol && !sightable(pol)) {
-            drop("sight", `${name} at ${fmtPolar(pol)}`);
-            delete group[name];
-          }
-        }
-      }
-      if (v.ball && !sightable(v.ball)) {
-        drop("sight", `ball at ${fmtPolar(v.ball)}`);
-        v.ball = null;
-      }
-      for (const pl of v.players) {
-        for (const [part, pol] of Object.entries(pl.parts)) {
-          if (pol && !sightable(pol)) {
-            drop("sight", `player ${pl.id} ${part} at ${fmtPolar(pol)}`);
-            delete pl.parts[part as keyof typeof pl.parts];
-          }
-        }
-      }
-      const before = v.lines.length;
-      v.lines = v.lines.filter((l) => sightable(l.a) && sightable(l.b));
-      if (v.lines.length < before) drop("sight", `${before - v.lines.length} field line(s)`);
+  }
+
+  /** Everything seen: at a distance and angles a camera can see. */
+  private checkVision(v: NonNullable<Perception["vision"]>): void {
+    this.checkSights(v.flags as Record<string, Polar | undefined>);
+    this.checkSights(v.goalPosts as Record<string, Polar | undefined>);
+    if (v.ball && !sightable(v.ball)) {
+      this.drop("sight", `ball at ${fmtPolar(v.ball)}`);
+      v.ball = null;
     }
-    return n;
+    for (const pl of v.players) {
+      for (const part in pl.parts) {
+        const pol = pl.parts[part as keyof typeof pl.parts];
+        if (pol && !sightable(pol)) {
+          this.drop("sight", `player ${pl.id} ${part} at ${fmtPolar(pol)}`);
+          delete pl.parts[part as keyof typeof pl.parts];
+        }
+      }
+    }
+    let bad = 0;
+    for (const l of v.lines) if (!sightable(l.a) || !sightable(l.b)) bad++;
+    if (bad > 0) {
+      v.lines = v.lines.filter((l) => sightable(l.a) && sightable(l.b));
+      this.drop("sight", `${bad} field line(s)`);
+    }
+  }
+
+  private checkSights(group: Record<string, Polar | undefined>): void {
+    for (const name in group) {
+      const pol = group[name];
+      if (pol && !sightable(pol)) {
+        this.drop("sight", `${name} at ${fmtPolar(pol)}`);
+        delete group[name];
+      }
+    }
   }
 
   private note(kind: string, what: string): void {
@@ -182,4 +207,8 @@ function fmt(v: Vec3): string {
 
 function fmtPolar(p: Polar): string {
   return `${p.distance} m, ${p.azimuth} rad, ${p.elevation} rad`;
+}
+
+function validScore(s: number): boolean {
+  return Number.isInteger(s) && s >= 0 && s < 1000;
 }
