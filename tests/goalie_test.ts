@@ -2,7 +2,7 @@
 // ball–goal line, the Δx floor, facing the ball, and when it leaves its spot.
 
 import { penaltyGoalieSpot } from "../src/behavior/penalty.ts";
-import { chooseDive, type DiveParams } from "../src/strategy/goalie_dive.ts";
+import { chooseDive, type DiveParams } from "../src/ballplay/goalie_dive.ts";
 import assert from "assert";
 import { GOALIE_DX, goalieShouldClear, goalieTarget } from "../src/strategy/goalie.ts";
 

@@ -21,6 +21,7 @@ const LAYERS = [
   "estimation",
   "team",
   "world",
+  "ballplay",
   "strategy",
   "behavior",
   "agent",

@@ -326,7 +326,7 @@ Deno.test("a missing get-up or kick skill fails at start-up with one line, not m
 Deno.test("motion: down, the requested recovery plays instead of the default; up, a recovery request does nothing", async () => {
   const m = await motion();
   m.set({ kind: "skill", name: "SKILL_ROLL_OVER" });
-  let t = run(m, 0, 10, ON_FRONT);
+  run(m, 0, 10, ON_FRONT);
   assert.equal(
     m.activity,
     "SKILL_ROLL_OVER",
@@ -335,7 +335,7 @@ Deno.test("motion: down, the requested recovery plays instead of the default; up
   assert.equal(m.recovering, "SKILL_ROLL_OVER");
   const up = await motion();
   up.set({ kind: "skill", name: "SKILL_GETUP_FRONT" });
-  t = run(up, 0, 100, UPRIGHT);
+  run(up, 0, 100, UPRIGHT);
   assert.equal(up.activity, "stand");
   assert.equal(up.recovering, null);
 });

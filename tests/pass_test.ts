@@ -5,7 +5,7 @@
 import assert from "assert";
 import { BallPlayer } from "../src/behavior/ball_play.ts";
 import { restingBall } from "../src/behavior/soccer.ts";
-import { PassChooser } from "../src/strategy/pass.ts";
+import { PassChooser } from "../src/ballplay/pass.ts";
 
 const OPTIONS = { minDistance: 2.5, maxDistance: 7, minGain: 1 };
 const ball = { x: 0, y: 0 };

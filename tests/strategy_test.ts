@@ -4,9 +4,9 @@
 
 import assert from "assert";
 import { PlayMode } from "../src/protocol/playmode.ts";
-import { avoidObstacles } from "../src/strategy/avoid.ts";
-import { ballWaypoint, DRIBBLE_PATH } from "../src/strategy/ball_path.ts";
-import { onBallAction, type OnBallInput } from "../src/strategy/on_ball.ts";
+import { avoidObstacles } from "../src/ballplay/avoid.ts";
+import { ballWaypoint, DRIBBLE_PATH } from "../src/ballplay/ball_path.ts";
+import { onBallAction, type OnBallInput } from "../src/ballplay/on_ball.ts";
 import { toRobot as relative } from "../src/util/pose.ts";
 import { FREE_KICK_KEEP, GOAL_KICK_KEEP, keepAway, situation } from "../src/strategy/situation.ts";
 

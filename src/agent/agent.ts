@@ -26,7 +26,7 @@ import { PerceptionParser } from "../protocol/parser.ts";
 import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
 import { beamSpot, type Mode } from "../strategy/formation.ts";
-import { DIVE_SKILLS } from "../strategy/goalie_dive.ts";
+import { DIVE_SKILLS } from "../ballplay/goalie_dive.ts";
 import { RADIO_QUIET, RadioCodec, speaksAt } from "../team/radio.ts";
 import { drawAgent } from "./roboviz_view.ts";
 import { TeamReporter } from "./team_report.ts";

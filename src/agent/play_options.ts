@@ -11,8 +11,8 @@ import { KICKS } from "../skills/kicks.ts";
 import type { SoccerOptions } from "../behavior/soccer.ts";
 import type { ParamSet } from "../config/params.ts";
 import { ASSIGNERS, assignGreedy, dpAssigner } from "../strategy/roles.ts";
-import type { DiveParams } from "../strategy/goalie_dive.ts";
-import type { KickSpot } from "../strategy/on_ball.ts";
+import type { DiveParams } from "../ballplay/goalie_dive.ts";
+import type { KickSpot } from "../ballplay/on_ball.ts";
 
 /** Reads `stand.<perceptor>` angles (degrees in the file) into radians by joint index. */
 export function standPoseFromParams(params: ParamSet): Float64Array {

@@ -8,16 +8,16 @@ import type { MotionRequest } from "../motion/motion.ts";
 import { type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
 import type { Point2, Pose2 } from "../util/pose.ts";
 import { kickSkillName } from "../skills/kicks.ts";
-import { avoidObstacles, nearestDistance } from "../strategy/avoid.ts";
+import { avoidObstacles, nearestDistance } from "../ballplay/avoid.ts";
 import {
   ballWaypoint,
   DRIBBLE_PATH,
   KICK_PATH,
   type PathSide,
   SHOT_PATH,
-} from "../strategy/ball_path.ts";
-import { type KickSpot, type OnBallAction, onBallAction } from "../strategy/on_ball.ts";
-import { type Mate, PassChooser, type PassOptions } from "../strategy/pass.ts";
+} from "../ballplay/ball_path.ts";
+import { type KickSpot, type OnBallAction, onBallAction } from "../ballplay/on_ball.ts";
+import { type Mate, PassChooser, type PassOptions } from "../ballplay/pass.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
 
 /** We aim behind the opponents' goal line, this far to one side of the centre (posts: ±1.05). */

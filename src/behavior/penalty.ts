@@ -8,7 +8,7 @@
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import type { Pose2 } from "../util/pose.ts";
 import { PlayMode } from "../protocol/playmode.ts";
-import { DIVE_SKILLS, diveNow } from "../strategy/goalie_dive.ts";
+import { DIVE_SKILLS, diveNow } from "../ballplay/goalie_dive.ts";
 import { goalieTarget } from "../strategy/goalie.ts";
 import { APPROACH, BallPlayer, LOOK_AROUND, walkAround } from "./ball_play.ts";
 import type { BehaviorContext, BehaviorFactory } from "./decision.ts";

@@ -4,7 +4,7 @@
 // walks to the role's spot facing the ball, around other players, and away from the ball
 // during the opponents' set plays.
 
-import { DIVE_SKILLS, diveNow, type DiveParams } from "../strategy/goalie_dive.ts";
+import { DIVE_SKILLS, diveNow, type DiveParams } from "../ballplay/goalie_dive.ts";
 import type { Pose2 } from "../util/pose.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import type { Point2 } from "../util/pose.ts";
@@ -20,7 +20,7 @@ import {
 } from "../strategy/roles.ts";
 import { keepAway, type Situation, situation } from "../strategy/situation.ts";
 import { FRESH, type MateBelief } from "../world/team_world.ts";
-import type { Mate } from "../strategy/pass.ts";
+import type { Mate } from "../ballplay/pass.ts";
 import { stopPoint } from "../estimation/ball_motion.ts";
 import { KICKS } from "../skills/kicks.ts";
 import {

@@ -227,7 +227,7 @@ export class Localizer {
   /** The pose: the filter mean moved on by odometry not yet applied to the particles. */
   poseWithOdometry(dx: number, dy: number, dth: number): Pose | null {
     if (!this.pose) return null;
-    const { x, y, theta } = this.pose;
+    const { theta } = this.pose;
     dx *= this.params.odometryGain;
     dy *= this.params.odometryGain;
     const p = toField(this.pose, dx, dy);

@@ -6,7 +6,7 @@
 // dives save, the dives at shots that would miss, and own goals (a shot that would have missed,
 // turned into the goal).
 
-import { type Dive, DIVE_SKILLS, diveNow, type DiveParams } from "../strategy/goalie_dive.ts";
+import { type Dive, DIVE_SKILLS, diveNow, type DiveParams } from "../ballplay/goalie_dive.ts";
 import { goalieTarget } from "../strategy/goalie.ts";
 import { frictionRate, lineCrossing } from "../estimation/ball_motion.ts";
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
