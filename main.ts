@@ -6,7 +6,8 @@ import { runAgent } from "./src/agent/runner.ts";
 import { TrafficRecorder } from "./src/net/recorder.ts";
 import { CliError } from "./src/config/cli.ts";
 import { AGENT_USAGE, parseAgentArgs } from "./src/agent/agent_cli.ts";
-import { bundledSkillFiles, loadAgentParams } from "./src/config/paramfiles.ts";
+import { bundledSkillFiles } from "./src/config/paramfiles.ts";
+import { loadParams } from "./src/agent/params.ts";
 import { loadSkillFiles } from "./src/skills/skill_compiler.ts";
 import { ConfigError } from "./src/config/params.ts";
 import { createCore } from "./src/core/create_core.ts";
@@ -30,7 +31,7 @@ async function main(args: string[]): Promise<number> {
   const log = new Logger(cli.logLevel, `[${cli.unum}]`);
   let params;
   try {
-    params = await loadAgentParams(cli.type, cli.paramsFiles);
+    params = await loadParams(cli.type, cli.paramsFiles);
   } catch (e) {
     if (e instanceof ConfigError) {
       log.error(e.message);

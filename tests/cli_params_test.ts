@@ -3,7 +3,8 @@
 import assert from "assert";
 import { CliError } from "../src/config/cli.ts";
 import { parseAgentArgs } from "../src/agent/agent_cli.ts";
-import { bundledParamFiles, loadAgentParams } from "../src/config/paramfiles.ts";
+import { bundledParamFiles } from "../src/config/paramfiles.ts";
+import { loadParams } from "../src/agent/params.ts";
 import { ConfigError, loadParamFiles, ParamSet } from "../src/config/params.ts";
 import { teamRobotType } from "../src/tools/team.ts";
 
@@ -202,7 +203,7 @@ Deno.test("params: a user's file sets only known keys, in their declared ranges,
     return f;
   };
   const fails = async (file: string, pattern: RegExp) => {
-    await assert.rejects(loadAgentParams(0, [file]), (e: Error) => {
+    await assert.rejects(loadParams(0, [file]), (e: Error) => {
       assert.ok(e instanceof ConfigError, String(e));
       assert.match(e.message, pattern);
       assert.ok(!e.message.includes("\n"), "one line");
@@ -210,7 +211,7 @@ Deno.test("params: a user's file sets only known keys, in their declared ranges,
     });
   };
   try {
-    const ok = await loadAgentParams(0, [await write("ok.params", "joint.kp 18\n")]);
+    const ok = await loadParams(0, [await write("ok.params", "joint.kp 18\n")]);
     assert.equal(ok.get("joint.kp"), 18);
     await fails(
       await write("typo.params", "# tuned\njoint.kpp 18\n"),

@@ -4,7 +4,7 @@
 import assert from "assert";
 import { bodyModel } from "../src/body/body_model.ts";
 import { J, JOINTS, LEG_FIRST_JOINT, type RobotType } from "../src/body/joints.ts";
-import { loadAgentParams } from "../src/config/paramfiles.ts";
+import { loadParams } from "../src/agent/params.ts";
 import { IK_LIMITED, IK_UNREACHABLE, MAX_BATCH } from "../src/core/layout.ts";
 import { type NumericCore } from "../src/core/numeric_core.ts";
 import { createCore } from "../src/core/create_core.ts";
@@ -64,7 +64,7 @@ for (const type of TYPES) {
   });
 
   Deno.test(`type ${type}: the centre of mass of the stand pose lies between the feet`, async () => {
-    const params = await loadAgentParams(type, []);
+    const params = await loadParams(type, []);
     for (const c of await cores(type)) {
       for (const j of JOINTS) c.q[j.index] = params.get(`stand.${j.perceptor}`) * DEG;
       c.forwardKinematics();

@@ -2,7 +2,8 @@
 
 import { Agent, type AgentOptions } from "../src/agent/agent.ts";
 import type { RobotType } from "../src/body/joints.ts";
-import { bundledSkillFiles, loadAgentParams } from "../src/config/paramfiles.ts";
+import { bundledSkillFiles } from "../src/config/paramfiles.ts";
+import { loadParams } from "../src/agent/params.ts";
 import { loadSkillFiles } from "../src/skills/skill_compiler.ts";
 import { type CoreKind } from "../src/core/numeric_core.ts";
 import { createCore } from "../src/core/create_core.ts";
@@ -22,7 +23,7 @@ export async function makeAgent(
   extra: Partial<AgentOptions> = {},
 ): Promise<TestAgent> {
   const lines: string[] = [];
-  const params = await loadAgentParams(type, []);
+  const params = await loadParams(type, []);
   const log = new Logger(level, `[${unum}]`, (l) => lines.push(l));
   const c = await createCore(core, type);
   const skills = await loadSkillFiles(bundledSkillFiles(), params);

@@ -6,7 +6,8 @@
 import assert from "assert";
 import { J, NUM_JOINTS } from "../src/body/joints.ts";
 import { standPoseFromParams } from "../src/agent/play_options.ts";
-import { bundledSkillFiles, loadAgentParams } from "../src/config/paramfiles.ts";
+import { bundledSkillFiles } from "../src/config/paramfiles.ts";
+import { loadParams } from "../src/agent/params.ts";
 import { createCore } from "../src/core/create_core.ts";
 import { Motion, type MotionOptions } from "../src/motion/motion.ts";
 import { FallDetector } from "../src/world/fall_detector.ts";
@@ -26,7 +27,7 @@ class Body extends Motion {
 }
 
 async function motion(): Promise<Body> {
-  const params = await loadAgentParams(0, []);
+  const params = await loadParams(0, []);
   return new Body({
     type: 0,
     core: await createCore("ts", 0),
@@ -134,7 +135,7 @@ Deno.test("motion: gains are 1 standing and walking, setscale × the skill gain 
   assert.ok(m.gains.every((g) => g === 1), "walking");
   m.set({ kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
   // The kick's forward swing (keyframe 15) scales the left hip pitch by 3 + kick.scale1.
-  const params = await loadAgentParams(0, []);
+  const params = await loadParams(0, []);
   let seen = false;
   // The walk comes to rest first, and the legs blend into the stand pose.
   for (let i = 0; i < 150 && m.activity !== "SKILL_KICK_LEFT_LEG"; i++) t = run(m, t, 1, UPRIGHT);
@@ -186,7 +187,7 @@ Deno.test("motion: walking ends by stepping to rest, then standing; walking on n
 
 Deno.test("motion: from walking, the legs blend into the stand pose over half a second", async () => {
   const m = await motion();
-  const params = await loadAgentParams(0, []);
+  const params = await loadParams(0, []);
   const stand = standPoseFromParams(params);
   m.set({ kind: "walk", vx: 0.05, vy: 0, vth: 0 });
   let t = run(m, 0, 100, UPRIGHT);
@@ -217,7 +218,7 @@ Deno.test("motion: from walking, the legs blend into the stand pose over half a 
 
 Deno.test("motion: from standing, the legs blend into the walk over 0.3 s", async () => {
   const m = await motion();
-  const params = await loadAgentParams(0, []);
+  const params = await loadParams(0, []);
   const stand = standPoseFromParams(params);
   let t = run(m, 0, 60, UPRIGHT);
   assert.deepEqual(Array.from(m.targets), Array.from(stand));
@@ -257,7 +258,7 @@ for (
 ) {
   Deno.test(`motion: ${kick} requested while walking plays after the stop and its rest, whatever follows`, async () => {
     const m = await motion();
-    const rest = (await loadAgentParams(0, [])).get(`${key}.pre_seconds`);
+    const rest = (await loadParams(0, [])).get(`${key}.pre_seconds`);
     m.set({ kind: "walk", vx: 0.4, vy: 0, vth: 0 });
     let t = run(m, 0, 100, UPRIGHT);
     m.set({ kind: "skill", name: kick });
@@ -288,7 +289,7 @@ Deno.test("motion: an unknown skill is a clear error", async () => {
 
 Deno.test("every robot type's bundled params and skills load, and its motion builds", async () => {
   for (const type of [0, 1, 2, 3, 4] as const) {
-    const params = await loadAgentParams(type, []);
+    const params = await loadParams(type, []);
     const skills = await loadSkillFiles(bundledSkillFiles(), params);
     for (
       const name of [
@@ -312,7 +313,7 @@ Deno.test("every robot type's bundled params and skills load, and its motion bui
 });
 
 Deno.test("a missing get-up or kick skill fails at start-up with one line, not mid-game", async () => {
-  const params = await loadAgentParams(0, []);
+  const params = await loadParams(0, []);
   const all = await loadSkillFiles(bundledSkillFiles(), params);
   for (const missing of ["SKILL_GETUP_BACK", "SKILL_ROLL_OVER", "SKILL_LONG_KICK_LEFT_LEG"]) {
     const skills = new Map([...all].filter(([name]) => !name.startsWith(missing)));

@@ -1,13 +1,15 @@
-// Declared units and ranges: every key of every bundled param file has exactly the declaration
-// it should, every bundled value and every optimizer search space lies inside it, and a value
+// Declared units and ranges (each module's, gathered in src/agent/params.ts): every key of
+// every bundled param file has exactly the declaration it should, every bundled value and every optimizer search space lies inside it, and a value
 // outside it, a fraction where a count is due or a word not allowed is refused with file:line.
 
 import assert from "assert";
-import { checkRanges, PARAM_RANGES, rangeOf } from "../src/config/param_ranges.ts";
+import { checkRanges, rangeOf as rangeIn } from "../src/config/param_ranges.ts";
+import { PARAM_DECLARATIONS as PARAM_RANGES } from "../src/agent/params.ts";
 import { ConfigError, ParamSet } from "../src/config/params.ts";
 import { loadSpace } from "../src/optimize/space.ts";
 
 const DIR = new URL("../paramfiles/", import.meta.url);
+const rangeOf = (key: string) => rangeIn(PARAM_RANGES, key);
 
 async function bundled(): Promise<ParamSet[]> {
   const sets: ParamSet[] = [];
@@ -24,7 +26,7 @@ Deno.test("param ranges: every bundled key is declared and every bundled value i
   assert.ok(sets.length >= 5);
   const used = new Set<number>();
   for (const set of sets) {
-    checkRanges(set);
+    checkRanges(set, PARAM_RANGES);
     for (const k of set.keys()) used.add(PARAM_RANGES.indexOf(rangeOf(k)!));
   }
   // No declaration is dead: each covers a key the bundled files set.
@@ -71,11 +73,11 @@ Deno.test("param ranges: out of range, not whole, an unknown word or an undeclar
     ["loc.particles 300\nmy.key 1\n", /t\.params:2: my\.key: no unit and range are declared/],
   ];
   for (const [text, message] of cases) {
-    assert.throws(() => checkRanges(ParamSet.parse(text, "t.params")), (e: Error) => {
+    assert.throws(() => checkRanges(ParamSet.parse(text, "t.params"), PARAM_RANGES), (e: Error) => {
       assert.ok(e instanceof ConfigError, String(e));
       assert.match(e.message, message);
       return true;
     });
   }
-  checkRanges(ParamSet.parse("loc.particles 300\nroles.assign greedy\n", "t.params"));
+  checkRanges(ParamSet.parse("loc.particles 300\nroles.assign greedy\n", "t.params"), PARAM_RANGES);
 });

@@ -7,7 +7,7 @@ import assert from "assert";
 import { J, JOINTS, jointsOfType, NUM_JOINTS, type RobotType } from "../src/body/joints.ts";
 import { bodyModel } from "../src/body/body_model.ts";
 import { ParamSet } from "../src/config/params.ts";
-import { loadAgentParams } from "../src/config/paramfiles.ts";
+import { loadParams } from "../src/agent/params.ts";
 import { standPoseFromParams } from "../src/agent/play_options.ts";
 import { type NumericCore } from "../src/core/numeric_core.ts";
 import { createCore } from "../src/core/create_core.ts";
@@ -29,7 +29,7 @@ function path(rel: string): string {
   return decodeURIComponent(new URL(rel, ROOT).pathname);
 }
 
-const paramsFor = (type: RobotType) => loadAgentParams(type, []);
+const paramsFor = (type: RobotType) => loadParams(type, []);
 
 const params = await paramsFor(0);
 const SKILL_FILES = ["stand", "kick_left", "getup_type0"].map((n) => path(`skills/${n}.skl`));

@@ -4,7 +4,7 @@
 
 import assert from "assert";
 import type { RobotType } from "../src/body/joints.ts";
-import { loadAgentParams } from "../src/config/paramfiles.ts";
+import { loadParams } from "../src/agent/params.ts";
 import { W } from "../src/core/layout.ts";
 import { createCore } from "../src/core/create_core.ts";
 import { compileCore } from "../src/core/wasm_core.ts";
@@ -36,7 +36,7 @@ Deno.test("walk kernel: WASM and TS agree within 1e-9 on random steps", async ()
 
 Deno.test("walk kernel: the pendulum sway and both feet are continuous at support exchange", async () => {
   const core = await createCore("ts", 0);
-  const p = walkParams(await loadAgentParams(0, []));
+  const p = walkParams(await loadParams(0, []));
   const set = (phase: number, support: number, swing: number[], stance: number[]) => {
     const w = core.walkIn;
     w[W.PHASE] = phase;
@@ -71,7 +71,7 @@ Deno.test("walk kernel: the pendulum sway and both feet are continuous at suppor
 
 for (const type of [0, 1, 2, 3, 4] as RobotType[]) {
   Deno.test(`walk engine type ${type}: at top speed in every direction the IK reaches both feet`, async () => {
-    const params = await loadAgentParams(type, []);
+    const params = await loadParams(type, []);
     const core = await createCore("wasm", type, module);
     const p = walkParams(params);
     const missed = walkReachMisses(core, p);
@@ -91,7 +91,7 @@ for (const type of [0, 1, 2, 3, 4] as RobotType[]) {
 
 Deno.test("walk engine: a command is limited to the ellipsoid its maxima span", async () => {
   const core = await createCore("ts", 0);
-  const p = walkParams(await loadAgentParams(0, []));
+  const p = walkParams(await loadParams(0, []));
   const targets = new Float64Array(24);
   const up = [-Math.sin(p.lean), 0, Math.cos(p.lean)];
   // Full speed backward while turning at full rate: both scaled by 1/√2.
@@ -109,7 +109,7 @@ Deno.test("walk engine: a command is limited to the ellipsoid its maxima span", 
 
 Deno.test("walk engine: speed changes by at most accel_per_step per step", async () => {
   const core = await createCore("ts", 0);
-  const p = walkParams(await loadAgentParams(0, []));
+  const p = walkParams(await loadParams(0, []));
   const walk = new WalkEngine(core, p);
   walk.setVelocity(10, 0, 0);
   const targets = new Float64Array(24);

@@ -10,9 +10,13 @@ import type { WalkParams } from "../motion/walk_engine.ts";
 import { KICKS } from "../skills/kicks.ts";
 import type { SoccerOptions } from "../behavior/soccer.ts";
 import type { ParamSet } from "../config/params.ts";
+import { ANGLE, type ParamRange } from "../config/param_ranges.ts";
 import { ASSIGNERS, assignGreedy, dpAssigner } from "../strategy/roles.ts";
 import type { DiveParams } from "../ballplay/goalie_dive.ts";
 import type { KickSpot } from "../ballplay/on_ball.ts";
+
+/** The stand pose (stand.<joint perceptor>): joint angles in degrees. */
+export const STAND_PARAMS: readonly ParamRange[] = [{ keys: /^stand\.[lr]?[ahl]j\d$/, ...ANGLE }];
 
 /** Reads `stand.<perceptor>` angles (degrees in the file) into radians by joint index. */
 export function standPoseFromParams(params: ParamSet): Float64Array {

@@ -31,6 +31,7 @@ import {
   walkAround,
 } from "./ball_play.ts";
 import type { Behavior, BehaviorContext, BehaviorFactory } from "./decision.ts";
+import { FLAG, type ParamRange, TIME } from "../config/param_ranges.ts";
 
 export interface SoccerOptions extends BallPlayOptions {
   /** Minimum time a player keeps its role, seconds. */
@@ -297,6 +298,23 @@ function outside(p: Point2, c: Point2, r: number): Point2 {
   if (d < 1e-6) return { x: c.x - r, y: c.y };
   return { x: c.x + (p.x - c.x) * r / d, y: c.y + (p.y - c.y) * r / d };
 }
+
+/**
+ * Team play's params: shooting and kicking (soccer.*), the role assignment (roles.assign),
+ * passing (pass.*) and the goalie's dive (goalie.*); src/agent/play_options.ts reads them.
+ */
+export const SOCCER_PARAMS: readonly ParamRange[] = [
+  { keys: /^soccer\.(shoot_range|contest_radius)$/, unit: "m", min: 0, max: 30 },
+  { keys: /^soccer\.long_kick$/, ...FLAG },
+  { keys: /^soccer\.role_hold$/, ...TIME },
+  { keys: /^roles\.assign$/, unit: "word", min: 0, max: 0, words: ["dp", "greedy"] },
+  { keys: /^pass\.enabled$/, ...FLAG },
+  { keys: /^pass\.(min_distance|max_distance|min_gain)$/, unit: "m", min: 0, max: 30 },
+  { keys: /^goalie\.dive$/, ...FLAG },
+  { keys: /^goalie\.shot_speed$/, unit: "m/s", min: 0, max: 20 },
+  { keys: /^goalie\.(mouth_margin|split_reach)$/, unit: "m", min: 0, max: 2 },
+  { keys: /^goalie\.dive_lead$/, ...TIME },
+];
 
 export const soccer: BehaviorFactory<SoccerOptions> = {
   name: "soccer",

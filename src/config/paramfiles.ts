@@ -2,11 +2,12 @@
 // compiled binary finds them too) and loads them under the user's --paramsfile overrides:
 // default.params, walk.params, skills.params, then type<T>.params when the robot type has one,
 // then the user's files. A user's file may only set keys the bundled files know, and every value
-// must lie in its key's declared range (param_ranges.ts). Also lists the bundled skill files.
+// must lie in its key's declared range (the declarations the caller gives: src/agent/params.ts).
+// Also lists the bundled skill files.
 
 import type { RobotType } from "../body/joints.ts";
 import { ConfigError, loadParamFiles, ParamSet } from "./params.ts";
-import { checkRanges } from "./param_ranges.ts";
+import { checkRanges, type ParamRange } from "./param_ranges.ts";
 
 const DIR = new URL("../../paramfiles/", import.meta.url);
 
@@ -35,6 +36,7 @@ export function bundledParamFiles(type: RobotType): string[] {
 export async function loadAgentParams(
   type: RobotType,
   userFiles: readonly string[],
+  declarations: readonly ParamRange[],
 ): Promise<ParamSet> {
   let set = await loadParamFiles(bundledParamFiles(type));
   if (userFiles.length > 0) {
@@ -45,7 +47,7 @@ export async function loadAgentParams(
       set = set.overlay(user);
     }
   }
-  checkRanges(set);
+  checkRanges(set, declarations);
   return set;
 }
 

@@ -5,6 +5,7 @@
 // maxSpeed).
 
 import { JOINTS, NUM_JOINTS } from "../body/joints.ts";
+import type { ParamRange } from "../config/param_ranges.ts";
 
 export interface JointGains {
   /** Proportional gain, 1/s: velocity per radian of error. */
@@ -91,3 +92,9 @@ export class JointController {
     return this.velocity;
   }
 }
+
+/** The controller's params (joint.*): its gains, and the gain skills play on. */
+export const JOINT_PARAMS: readonly ParamRange[] = [
+  { keys: /^joint\.(kp|skill_kp)$/, unit: "gain", min: 0.1, max: 200 },
+  { keys: /^joint\.kd$/, unit: "gain", min: 0, max: 10 },
+];

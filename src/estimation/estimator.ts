@@ -9,6 +9,7 @@ import { type Point2, type Pose2, toField } from "../util/pose.ts";
 import { PF } from "../core/layout.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import type { ParamSet } from "../config/params.ts";
+import { FLAG, type ParamRange } from "../config/param_ranges.ts";
 import type {
   FootName,
   ForceReading,
@@ -79,6 +80,26 @@ export interface EstimatorParams {
   noise: ObservationNoise;
   ball: BallParams;
 }
+
+/** The estimator's params: localization (loc.*), vision noise (vis.*) and the ball (ball.*). */
+export const ESTIMATION_PARAMS: readonly ParamRange[] = [
+  { keys: /^loc\.enabled$/, ...FLAG },
+  { keys: /^loc\.particles$/, unit: "count", min: 10, max: 1000 },
+  { keys: /^loc\.odometry_gain$/, unit: "gain", min: 0.1, max: 5 },
+  { keys: /^loc\.noise_xy$/, unit: "m", min: 0, max: 1 },
+  { keys: /^loc\.noise_theta_deg$/, unit: "deg", min: 0, max: 45 },
+  { keys: /^loc\.noise_(xy_per_m|theta_per_rad)$/, unit: "fraction", min: 0, max: 2 },
+  { keys: /^loc\.(collapse|inject_fraction)$/, unit: "fraction", min: 0, max: 1 },
+  { keys: /^vis\.(landmark|line)_sigma$/, unit: "m", min: 0.001, max: 2 },
+  { keys: /^vis\.(landmark|line)_sigma_per_m$/, unit: "fraction", min: 0, max: 1 },
+  { keys: /^vis\.line_max_distance$/, unit: "m", min: 1, max: 40 },
+  { keys: /^vis\.line_step$/, unit: "m", min: 0.05, max: 10 },
+  { keys: /^ball\.decay$/, unit: "fraction", min: 0.01, max: 1 },
+  { keys: /^ball\.(q_pos|sigma|sigma_rel)$/, unit: "m", min: 0.0001, max: 2 },
+  { keys: /^ball\.q_vel$/, unit: "m/s", min: 0.0001, max: 20 },
+  { keys: /^ball\.(sigma_per_m|sigma_rel_per_m)$/, unit: "fraction", min: 0, max: 1 },
+  { keys: /^ball\.gate$/, unit: "gain", min: 1, max: 1000 },
+];
 
 /** Estimation parameters from param files (angles there are degrees). */
 export function estimatorParams(p: ParamSet): EstimatorParams {

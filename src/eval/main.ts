@@ -4,7 +4,8 @@
 import { parseFlags } from "../config/flags.ts";
 import { isRobotType } from "../body/joints.ts";
 import { choiceFlag, CliError, intFlag, numberFlag } from "../config/cli.ts";
-import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
+import { bundledSkillFiles } from "../config/paramfiles.ts";
+import { loadParams } from "../agent/params.ts";
 import { CORE_KINDS } from "../core/numeric_core.ts";
 import { createCore } from "../core/create_core.ts";
 import { KICK_KINDS, type KickKind } from "../skills/kicks.ts";
@@ -82,7 +83,7 @@ async function main(args: string[]): Promise<number> {
   const log = new Logger(logLevel, "[eval]");
   let session: EvalSession;
   try {
-    const params = await loadAgentParams(type, v.paramsfile as string[]);
+    const params = await loadParams(type, v.paramsfile as string[]);
     const core = await createCore(coreKind, type);
     const skills = await loadSkillFiles(bundledSkillFiles(), params);
     session = await EvalSession.open(

@@ -5,6 +5,7 @@
 // hips, and the walk slows down while the torso is far off upright.
 
 import type { ParamSet } from "../config/params.ts";
+import type { ParamRange } from "../config/param_ranges.ts";
 import { LEG_FIRST_JOINT } from "../body/joints.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import { W } from "../core/layout.ts";
@@ -41,6 +42,22 @@ export interface WalkParams {
   /** Centre-of-mass error (m) at which the walk slows to half speed. */
   slowCom: number;
 }
+
+/** The walk's params (walk.*). */
+export const WALK_PARAMS: readonly ParamRange[] = [
+  { keys: /^walk\.\w+_deg$/, unit: "deg", min: -90, max: 90 },
+  { keys: /^walk\.step_time$/, unit: "s", min: 0.02, max: 1 },
+  { keys: /^walk\.(torso_height|com_height)$/, unit: "m", min: 0.1, max: 0.6 },
+  { keys: /^walk\.(half_width|step_height|foot_x|com_offset)$/, unit: "m", min: -0.3, max: 0.3 },
+  { keys: /^walk\.slow_com$/, unit: "m", min: 0.01, max: 3 },
+  {
+    keys: /^walk\.(max_forward|max_backward|max_sideways|accel_per_step)$/,
+    unit: "m/s",
+    min: 0,
+    max: 3,
+  },
+  { keys: /^walk\.(sway|pitch_gain|roll_gain|com_gain)$/, unit: "gain", min: 0, max: 10 },
+];
 
 /** Walk parameters from param files (angles there are degrees). */
 export function walkParams(p: ParamSet): WalkParams {

@@ -7,7 +7,8 @@
 import { parseFlags } from "../config/flags.ts";
 import { isRobotType, type RobotType } from "../body/joints.ts";
 import { choiceFlag, CliError, intFlag, numberFlag } from "../config/cli.ts";
-import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
+import { bundledSkillFiles } from "../config/paramfiles.ts";
+import { loadParams } from "../agent/params.ts";
 import type { ParamSet } from "../config/params.ts";
 import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
 import { createCore } from "../core/create_core.ts";
@@ -192,7 +193,7 @@ const round = (v: number) => Math.round(v * 1e4) / 1e4;
 
 async function optimize(o: Options): Promise<void> {
   const log = new Logger("warn", "[optimize]");
-  const base = await loadAgentParams(o.type, o.paramsFiles);
+  const base = await loadParams(o.type, o.paramsFiles);
   const sources = await readSkillFiles(bundledSkillFiles());
   const start = toUnit(o.dims, base);
   const baseline = await score(o, base, sources, log);

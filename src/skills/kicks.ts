@@ -3,6 +3,8 @@
 // walk_ball_y for the kicks a game plays).
 // The one table the game's ball play and the evaluation tasks both read.
 
+import { ANGLE, type ParamRange, TIME } from "../config/param_ranges.ts";
+
 export const KICK_KINDS = ["keyframe", "ik", "long"] as const;
 export type KickKind = typeof KICK_KINDS[number];
 
@@ -35,3 +37,23 @@ export function kickPreSeconds(get: (name: string) => number): Map<string, numbe
   }
   return m;
 }
+
+/**
+ * The params the bundled skill files read as `$name`, with the kicks' ball spots: the kicks
+ * (kick.*, longkick.*, ikkick.*), the get-ups' timing (getup.*) and the stand's wait (stand.wait).
+ */
+export const SKILL_PARAMS: readonly ParamRange[] = [
+  { keys: /^stand\.wait$/, ...TIME },
+  { keys: /^(kick|longkick|ikkick)\.(walk_)?ball_[xy]$/, unit: "m", min: -0.5, max: 0.5 },
+  { keys: /^(kick|longkick|ikkick|getup\.\w+)\.(\w+_time|pre_seconds|zero_time)$/, ...TIME },
+  { keys: /^kick\.scale\d$/, unit: "gain", min: 0, max: 50 },
+  { keys: /^ikkick\.swing_scale$/, unit: "gain", min: 0, max: 50 },
+  {
+    keys:
+      /^ikkick\.(half_width|height|com_[xy]|back|swing_y|lift|reach|swing_lift|lean_[xz]|recover_back|recover_lift)$/,
+    unit: "m",
+    min: -1,
+    max: 1,
+  },
+  { keys: /^(kick|longkick|ikkick)\.\w+$/, ...ANGLE },
+];

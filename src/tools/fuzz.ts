@@ -6,7 +6,8 @@
 // one JSON line.
 
 import { Agent } from "../agent/agent.ts";
-import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
+import { bundledSkillFiles } from "../config/paramfiles.ts";
+import { loadParams } from "../agent/params.ts";
 import { parseFlags } from "../config/flags.ts";
 import { intFlag, numberFlag } from "../config/cli.ts";
 import { createCore } from "../core/create_core.ts";
@@ -77,7 +78,7 @@ export async function fuzz(
   const setups = new Map<Stream["type"], { params: ParamSet; skills: SkillLibrary }>();
   for (const s of streams) {
     if (setups.has(s.type)) continue;
-    const params = await loadAgentParams(s.type, []);
+    const params = await loadParams(s.type, []);
     setups.set(s.type, { params, skills: await loadSkillFiles(bundledSkillFiles(), params) });
   }
   while (r.messages < total) {

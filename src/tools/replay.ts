@@ -8,7 +8,8 @@ import { parseFlags } from "../config/flags.ts";
 import { Agent } from "../agent/agent.ts";
 import { isRobotType, JOINTS, type RobotType } from "../body/joints.ts";
 import { choiceFlag, DEFAULT_TEAM } from "../config/cli.ts";
-import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
+import { bundledSkillFiles } from "../config/paramfiles.ts";
+import { loadParams } from "../agent/params.ts";
 import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
 import { createCore } from "../core/create_core.ts";
@@ -123,7 +124,7 @@ export async function replay(
   paramFiles: readonly string[] = [],
 ): Promise<ReplaySummary> {
   const type = recordedRobotType(lines);
-  const params = await loadAgentParams(type, paramFiles);
+  const params = await loadParams(type, paramFiles);
   const agent = new Agent({
     team: recordedTeam(lines),
     unum: 0,

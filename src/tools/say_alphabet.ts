@@ -9,7 +9,8 @@
 import { parseFlags } from "../config/flags.ts";
 import { Agent, type AgentOptions } from "../agent/agent.ts";
 import { runAgent } from "../agent/runner.ts";
-import { bundledSkillFiles, loadAgentParams } from "../config/paramfiles.ts";
+import { bundledSkillFiles } from "../config/paramfiles.ts";
+import { loadParams } from "../agent/params.ts";
 import { CliError } from "../config/cli.ts";
 import { createCore } from "../core/create_core.ts";
 import { SYN } from "../protocol/effectors.ts";
@@ -62,7 +63,7 @@ class Listener extends Agent {
 }
 
 async function options(unum: number, log: Logger): Promise<AgentOptions> {
-  const params = await loadAgentParams(0, []);
+  const params = await loadParams(0, []);
   return {
     team: TEAM,
     unum,
