@@ -1,8 +1,10 @@
 // What the player at the ball does: shoot (or clear) with the kick when in range or under
 // pressure, otherwise dribble toward the goal by walking through the ball; no kick is lined up
-// with an opponent at the ball or once the caller says the line-up took too long. Both start by
-// getting behind the ball on the line to the target, going around it when we stand on the wrong
-// side. Pure: the same inputs give the same action. Field frame of our side, metres and radians.
+// with an opponent at the ball or once the caller says the line-up took too long, and none starts
+// before the walk has slowed. Both start by getting behind the ball on the line to the target
+// (a dribble also on the way we come at it, within a cone of that line), going around it when we
+// stand on the wrong side; a set play's kick is staged clear of the ball. Pure: the same inputs
+// give the same action. Field frame of our side, metres and radians.
 
 import { wrapAngle } from "../util/angles.ts";
 import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
