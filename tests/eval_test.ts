@@ -186,3 +186,13 @@ Deno.test("eval stats: the median of an even count is the mean of the middle two
   assert.equal(stats([5, 1, 3]).median, 3);
   assert.ok(Number.isNaN(stats([]).median));
 });
+
+Deno.test("eval: each task declares the flags it reads; another task's flag is refused", async () => {
+  const { unreadFlag } = await import("../src/eval/main.ts");
+  const { evalTask } = await import("../src/eval/registry.ts");
+  assert.equal(unreadFlag(evalTask("getup"), ["getup", "--falls", "back"]), null);
+  assert.equal(unreadFlag(evalTask("walk-forward"), ["walk-forward", "--falls=back"]), "falls");
+  assert.equal(unreadFlag(evalTask("kick"), ["kick", "--foot", "right", "--jitter", "0.01"]), null);
+  assert.equal(unreadFlag(evalTask("dribble"), ["dribble", "--kick", "long"]), "kick");
+  assert.equal(unreadFlag(evalTask("dribble"), ["dribble", "--start", "mixed"]), null);
+});

@@ -12,7 +12,7 @@ import {
   toUnit,
   withValues,
 } from "../src/optimize/space.ts";
-import { getupScore, kickScore, omniScore, walkScore } from "../src/eval/scores.ts";
+import { getupScore, kickScore, omniScore, walkScore } from "../src/eval/tasks.ts";
 
 const stats = (v: number) => ({ mean: v, min: v, max: v, median: v });
 

@@ -3,6 +3,7 @@
 
 import { type RunStats, stats } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
+import { type FallKind, task } from "./task.ts";
 
 export interface GetupResult {
   task: "getup";
@@ -30,10 +31,6 @@ async function standsStable(s: EvalSession, timeout: number): Promise<boolean> {
   }
   return false;
 }
-
-/** Which way the get-up evaluation knocks the robot down. */
-export const FALLS = ["front", "back", "side"] as const;
-export type FallKind = typeof FALLS[number];
 
 const FALL_SKILL: Readonly<Record<FallKind, string>> = {
   front: "SKILL_FALL_FRONT",
@@ -80,3 +77,19 @@ export async function getup(
     failures,
   };
 }
+
+/**
+ * Get-ups: 10 points per success rate, minus the mean time to stand (s) of the successful ones; a
+ * candidate that never gets up scores −10.
+ */
+export function getupScore(r: GetupResult): number {
+  if (!r.seconds) return -10;
+  return 10 * r.successes / r.runs - r.seconds.mean;
+}
+
+export const GETUP_TASK = task({
+  name: "getup",
+  flags: ["falls"],
+  run: (s, runs, o) => getup(s, runs, o.falls),
+  score: getupScore,
+});

@@ -8,6 +8,7 @@ import { wrapAngle } from "../util/angles.ts";
 import { trainer } from "../net/monitor.ts";
 import { ballAtRest, headPos, millimetres, type RunStats, stats, watchFalls } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
+import { task } from "./task.ts";
 
 export interface KickResult {
   task: "kick";
@@ -130,3 +131,26 @@ export async function kick(
     distances: millimetres(distances),
   };
 }
+
+/** What a kick candidate loses per fall and run (m), unless the optimizer is told otherwise. */
+export const KICK_FALL_COST = 6;
+
+/**
+ * Median kick distance (m), minus 0.1 m per degree of median direction error beyond 10°, minus
+ * `fallCost` m per fall and run, minus 2 m per second on the sole edges (mean of the runs): a
+ * robot left standing on its heels or toes for a second often toppled over, and the edge seconds
+ * show it in runs that did not fall. A kick with metres to spare trades them for fewer falls under
+ * a higher `fallCost`.
+ */
+export function kickScore(r: KickResult, fallCost = KICK_FALL_COST): number {
+  const miss = Math.max(0, r.directionError.median - 10);
+  const edge = r.edgeSeconds.reduce((a, b) => a + b, 0) / Math.max(1, r.edgeSeconds.length);
+  return r.distance.median - 0.1 * miss - fallCost * r.falls / r.runs - 2 * edge;
+}
+
+export const KICK_TASK = task({
+  name: "kick",
+  flags: ["kick", "leftFoot", "jitter", "fallCost"],
+  run: (s, runs, o) => kick(s, runs, o.kick, o.leftFoot, o.jitter),
+  score: (r, o) => kickScore(r, o.fallCost),
+});

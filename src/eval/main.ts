@@ -14,7 +14,13 @@ import { parseServerSpec } from "../tools/server_launcher.ts";
 import { LOG_LEVELS, Logger } from "log";
 import { EvalSession } from "./session.ts";
 import { type DribbleStart, type FallKind, FALLS } from "./tasks.ts";
-import { DEFAULT_TASK_OPTIONS, evalTask, TASK_NAMES, type TaskOptions } from "./registry.ts";
+import {
+  DEFAULT_TASK_OPTIONS,
+  type EvalTask,
+  evalTask,
+  TASK_NAMES,
+  type TaskOptions,
+} from "./registry.ts";
 
 export const EVAL_USAGE = `Usage: deno task eval <${TASK_NAMES.join("|")}> [flags]
 
@@ -30,6 +36,24 @@ export const EVAL_USAGE = `Usage: deno task eval <${TASK_NAMES.join("|")}> [flag
   --falls LIST      getup task: falls in turn, from ${FALLS.join(",")} (default front,back)
   --start S         dribble task: behind (0.3 m behind the ball) or mixed (the shoot task's
                     starts in turn: behind, beside, diagonal, in front; default behind)`;
+
+/** Each task-specific flag, with the task option it sets. */
+const TASK_FLAGS: readonly [string, keyof TaskOptions][] = [
+  ["kick", "kick"],
+  ["jitter", "jitter"],
+  ["foot", "leftFoot"],
+  ["falls", "falls"],
+  ["start", "start"],
+];
+
+/** A task-specific flag given in `args` that `task` does not read (its `flags`), if any. */
+export function unreadFlag(task: EvalTask, args: readonly string[]): string | null {
+  for (const [flag, option] of TASK_FLAGS) {
+    const given = args.some((a) => a === `--${flag}` || a.startsWith(`--${flag}=`));
+    if (given && !task.flags.includes(option)) return flag;
+  }
+  return null;
+}
 
 async function main(args: string[]): Promise<number> {
   let v, task, spec, type, runs, coreKind, logLevel, jitter, leftFoot, falls: FallKind[];
@@ -76,6 +100,8 @@ async function main(args: string[]): Promise<number> {
     falls = (v.falls as string).split(",").map((f) => choiceFlag("falls", f, FALLS));
     start = choiceFlag("start", v.start as string, ["behind", "mixed"]);
     spec = parseServerSpec(v.server as string);
+    const unread = unreadFlag(evalTask(task), args);
+    if (unread) throw new CliError(`--${unread}: the ${task} task does not read it`);
   } catch (e) {
     console.error(`error: ${(e as Error).message.split("\n")[0]} (see --help)`);
     return 2;

@@ -14,6 +14,8 @@ import { trainer } from "../net/monitor.ts";
 import { SeededRandom } from "../util/random.ts";
 import { toOwnFrame } from "../world/world_view.ts";
 import type { EvalSession } from "./session.ts";
+import { task } from "./task.ts";
+import { diveParams } from "../agent/play_options.ts";
 
 const GOAL_X = -FIELD_LENGTH / 2;
 /** How long (s) the goalie watches the still ball before the shot, and the shot at most. */
@@ -161,3 +163,12 @@ export async function save(
     shots: per,
   };
 }
+
+export const SAVE_TASK = task({
+  name: "save",
+  headControl: true,
+  run: (s, runs) => {
+    const p = s.agent.options.params;
+    return save(s, runs, diveParams(p), p.get("ball.decay"));
+  },
+});

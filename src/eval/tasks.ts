@@ -1,16 +1,14 @@
-// The evaluation tasks, each measured with the server's ground truth and returning one JSON-able
-// result: walking (walk_tasks.ts), getting up (getup_task.ts), kicking from a standing start
-// (kick_task.ts), and playing the ball as a game does (ball_tasks.ts), with what they measure
-// with (measure.ts). This index is what eval and optimize import.
+// The evaluation tasks' runs and results, one file each, measured with the server's ground truth:
+// walking forward and to omnidirectional targets, getting up, kicking from a standing start,
+// shooting and dribbling as a game plays the ball, and the goalie's saves; with what they
+// measure with (measure.ts). registry.ts lists the tasks themselves.
 
 export { type RunStats, stats } from "./measure.ts";
-export { type OmniResult, walkForward, type WalkForwardResult, walkOmni } from "./walk_tasks.ts";
-export { type FallKind, FALLS, getup, type GetupResult } from "./getup_task.ts";
-export { kick, type KickResult } from "./kick_task.ts";
-export {
-  dribble,
-  type DribbleResult,
-  type DribbleStart,
-  shoot,
-  type ShootResult,
-} from "./ball_tasks.ts";
+export { walkForward, type WalkForwardResult, walkScore } from "./walk_forward_task.ts";
+export { type OmniResult, omniScore, walkOmni } from "./walk_omni_task.ts";
+export { getup, type GetupResult, getupScore } from "./getup_task.ts";
+export { kick, KICK_FALL_COST, type KickResult, kickScore } from "./kick_task.ts";
+export { dribble, type DribbleResult } from "./dribble_task.ts";
+export { shoot, type ShootResult } from "./shoot_task.ts";
+export { save, type SaveResult } from "./save.ts";
+export { type DribbleStart, type FallKind, FALLS } from "./task.ts";

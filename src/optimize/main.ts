@@ -22,7 +22,7 @@ import {
   OPTIMIZE_TASK_NAMES,
   type TaskOptions,
 } from "../eval/registry.ts";
-import { KICK_FALL_COST } from "../eval/scores.ts";
+import { KICK_FALL_COST } from "../eval/kick_task.ts";
 import { KICK_KINDS, type KickKind } from "../skills/kicks.ts";
 import { compileSkillSources, readSkillFiles, type SkillSource } from "../skills/skill_compiler.ts";
 import { Logger } from "log";

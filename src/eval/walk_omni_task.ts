@@ -1,48 +1,11 @@
-// Walking evaluations from ground truth: how far the robot walks forward in 10 s, and how fast
-// it reaches omnidirectional targets (back, sideways, diagonal, turned) without falling.
+// `walk-omni`: how fast the robot reaches omnidirectional targets (back, sideways, diagonal,
+// turned) with the walk-to helper on its own estimate, timed by ground truth, and its falls.
 
 import { walkTo } from "../motion/walk_to.ts";
 import { wrapAngle } from "../util/angles.ts";
-import { headPos, millimetres, type RunStats, stats, watchFalls } from "./measure.ts";
+import { watchFalls } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
-
-export interface WalkForwardResult {
-  task: "walk-forward";
-  runs: number;
-  speed: RunStats;
-  falls: number;
-  distances: number[];
-}
-
-/** Walks at full forward speed for `seconds` from standstill; metres covered / seconds. */
-export async function walkForward(
-  s: EvalSession,
-  runs: number,
-  seconds = 10,
-): Promise<WalkForwardResult> {
-  const distances: number[] = [];
-  let falls = 0;
-  await s.playOn();
-  for (let r = 0; r < runs; r++) {
-    s.agent.motion.set({ kind: "stand" });
-    await s.place(-12, 0, 0);
-    const start = headPos(s);
-    const t0 = s.now;
-    falls += await watchFalls(s, async () => {
-      s.agent.motion.set({ kind: "walk", vx: 10, vy: 0, vth: 0 });
-      await s.until(() => s.now - t0 >= seconds, seconds + 10, "the walk");
-    });
-    distances.push(headPos(s).x - start.x);
-  }
-  s.agent.motion.set({ kind: "stand" });
-  return {
-    task: "walk-forward",
-    runs,
-    speed: stats(distances.map((d) => d / seconds)),
-    falls,
-    distances: millimetres(distances),
-  };
-}
+import { task } from "./task.ts";
 
 export interface OmniResult {
   task: "walk-omni";
@@ -121,3 +84,21 @@ export async function walkOmni(s: EvalSession, runs: number, timeout = 20): Prom
     fallsAt,
   };
 }
+
+/**
+ * Walk-omni: minus the mean seconds per target (a target not reached counts as `timeout`), minus
+ * 10 s per fall and run.
+ */
+export function omniScore(r: OmniResult, timeout: number): number {
+  const times = Object.values(r.times).flat();
+  const total = times.reduce((sum, t) => sum + (Number.isNaN(t) ? timeout : t), 0);
+  return -total / Math.max(1, times.length) - 10 * r.falls / r.runs;
+}
+
+export const WALK_OMNI_TASK = task({
+  name: "walk-omni",
+  walk: true,
+  flags: ["omniTimeout"],
+  run: (s, runs, o) => walkOmni(s, runs, o.omniTimeout),
+  score: (r, o) => omniScore(r, o.omniTimeout),
+});

@@ -1,0 +1,47 @@
+// Playing the ball alone on an empty field, as the soccer behaviour does, for the ball tasks
+// (shoot, dribble): the agent's own ball player and estimates, and where the runs start.
+
+import { soccerOptions } from "../agent/play_options.ts";
+import { BallPlayer, LOOK_AROUND } from "../behavior/ball_play.ts";
+import type { MotionRequest } from "../motion/motion.ts";
+import { FRESH } from "../world/team_world.ts";
+import type { EvalSession } from "./session.ts";
+
+/** A ball player with the agent's own soccer options, as the soccer behaviour builds it. */
+export function ballPlayer(s: EvalSession): BallPlayer {
+  const a = s.agent;
+  return new BallPlayer(soccerOptions(a.options.params, a.motion.walk.params, a.options.core));
+}
+
+/**
+ * This cycle's request for playing the ball on an empty field, from the agent's own estimates
+ * (looking around, as the soccer behaviour does, while the ball is unseen for FRESH.ball s); null
+ * while it has no pose or ball, or is down.
+ */
+export function playBallAlone(
+  s: EvalSession,
+  player: BallPlayer,
+  mustKick: boolean,
+): MotionRequest | null {
+  const a = s.agent;
+  const v = a.view();
+  if (!v.self || !v.ball || a.falls.state !== "upright") return null;
+  if (v.ballAge > FRESH.ball) return LOOK_AROUND;
+  return player.act({
+    self: v.self,
+    ball: v.ball,
+    opponents: [],
+    obstacles: [],
+    mustKick,
+    now: s.now,
+  });
+}
+
+/** Where the robot starts relative to the ball, per run in turn: behind, beside, diagonal,
+ * in front facing back. */
+export const SHOOT_STARTS = [
+  { x: -1.0, y: 0.0, theta: 0 },
+  { x: -0.7, y: 0.7, theta: -Math.PI / 2 },
+  { x: -0.8, y: -0.5, theta: Math.PI / 4 },
+  { x: 0.3, y: 0.6, theta: Math.PI },
+];

@@ -1,0 +1,96 @@
+// `shoot`: how fast and how straight the player walks up to a ball and kicks it at the goal, as
+// a game plays the kick (after walking), from its own estimates and four starts in turn.
+
+import { aimPoint } from "../behavior/ball_play.ts";
+import { trainer } from "../net/monitor.ts";
+import { wrapAngle } from "../util/angles.ts";
+import { ballPlayer, playBallAlone, SHOOT_STARTS } from "./ball_alone.ts";
+import { ballAtRest, millimetres, type RunStats, stats, watchFalls } from "./measure.ts";
+import type { EvalSession } from "./session.ts";
+import { task } from "./task.ts";
+
+export interface ShootResult {
+  task: "shoot";
+  runs: number;
+  /** Ball travel per kicked run, metres. */
+  distance: RunStats;
+  /** Angle between the ball's path and the line from the ball to the aim point, degrees. */
+  directionError: RunStats;
+  /** Seconds from the start of a run to the start of its kick. */
+  seconds: RunStats;
+  /** Runs in which no kick started within the time limit. */
+  missed: number;
+  falls: number;
+  distances: number[];
+  /** Seconds to the kick per run (null: missed), the starts taken in turn. */
+  times: (number | null)[];
+}
+
+/**
+ * Walks up to a ball and kicks it at the opponents' goal through `BallPlayer` with the kick
+ * forced (as at a kick-off or set play), from the agent's own estimates: the kick as a game
+ * plays it, after walking rather than from the stand pose.
+ */
+export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise<ShootResult> {
+  const a = s.agent;
+  const distances: number[] = [];
+  const errors: number[] = [];
+  const times: number[] = [];
+  const perRun: (number | null)[] = [];
+  let missed = 0;
+  let falls = 0;
+  await s.playOn();
+  for (let r = 0; r < runs; r++) {
+    const player = ballPlayer(s);
+    const start = SHOOT_STARTS[r % SHOOT_STARTS.length];
+    const ball = { x: -5, y: 0, z: 0.042 };
+    a.motion.set({ kind: "stand" });
+    await s.place(ball.x + start.x, ball.y + start.y, start.theta);
+    await s.monitor.send(trainer.ball(ball, { x: 0, y: 0, z: 0 }));
+    await s.cycles(10);
+    const b0 = a.truth?.ballPos ?? ball;
+    const t0 = s.now;
+    let kickedAt = NaN;
+    falls += await watchFalls(s, async () => {
+      while (s.now - t0 < timeout && Number.isNaN(kickedAt)) {
+        await a.nextCycle();
+        const request = playBallAlone(s, player, true);
+        if (!request) continue;
+        a.motion.set(request);
+        if (request.kind === "skill") kickedAt = s.now;
+      }
+      if (Number.isNaN(kickedAt)) return;
+      await s.until(() => a.motion.current.kind !== "skill", 10, "the kick");
+      await ballAtRest(s);
+    });
+    a.motion.set({ kind: "stand" });
+    perRun.push(Number.isNaN(kickedAt) ? null : Math.round((kickedAt - t0) * 100) / 100);
+    if (Number.isNaN(kickedAt)) {
+      missed++;
+      continue;
+    }
+    const b1 = a.truth?.ballPos ?? b0;
+    const aim = aimPoint(b0, []);
+    const path = Math.atan2(b1.y - b0.y, b1.x - b0.x);
+    distances.push(Math.hypot(b1.x - b0.x, b1.y - b0.y));
+    errors.push(Math.abs(wrapAngle(path - Math.atan2(aim.y - b0.y, aim.x - b0.x))) * 180 / Math.PI);
+    times.push(kickedAt - t0);
+  }
+  return {
+    task: "shoot",
+    runs,
+    distance: stats(distances),
+    directionError: stats(errors),
+    seconds: stats(times),
+    missed,
+    falls,
+    distances: millimetres(distances),
+    times: perRun,
+  };
+}
+
+export const SHOOT_TASK = task({
+  name: "shoot",
+  headControl: true,
+  run: (s, runs) => shoot(s, runs),
+});

@@ -1,0 +1,61 @@
+// What an evaluation task is: its name, whether the agent's head looks for the ball, the options
+// it reads (its flags), how its runs are made, and, for the tasks the optimizer tunes, the score
+// it maximizes. Each task lives in its own file and exports one of these; registry.ts lists them.
+
+import type { KickKind } from "../skills/kicks.ts";
+import type { EvalSession } from "./session.ts";
+
+/** Which way the get-up evaluation knocks the robot down. */
+export const FALLS = ["front", "back", "side"] as const;
+export type FallKind = typeof FALLS[number];
+
+/** Where a dribble starts: 0.3 m behind the ball facing the goal, or the shoot task's starts. */
+export type DribbleStart = "behind" | "mixed";
+
+/** What the tasks may be told besides the number of runs; each reads its own. */
+export interface TaskOptions {
+  kick: KickKind;
+  /** Kick: the ball lies this far (m) off the kick's spot, in turn. */
+  jitter: number;
+  leftFoot: boolean;
+  falls: readonly FallKind[];
+  start: DribbleStart;
+  /** Walk-omni: seconds allowed per target. */
+  omniTimeout: number;
+  /** Kick score: metres lost per fall and run. */
+  fallCost: number;
+}
+
+export interface EvalTask {
+  name: string;
+  /** The agent's head looks for the ball (the tasks that play it). */
+  headControl: boolean;
+  /** The TaskOptions it reads: its own flags (`deno task eval --help`). */
+  flags: readonly (keyof TaskOptions)[];
+  /** The task's JSON-able result. */
+  run(s: EvalSession, runs: number, o: TaskOptions): Promise<object>;
+  /** For tasks the optimizer tunes: the value it maximizes, from that result. */
+  score?(result: object, o: TaskOptions): number;
+  /** For tasks the optimizer tunes: whether a candidate is a walk (checked for reach first). */
+  walk?: boolean;
+}
+
+/** Types one task: its score reads the result its run returns. */
+export function task<R extends object>(t: {
+  name: string;
+  headControl?: boolean;
+  flags?: readonly (keyof TaskOptions)[];
+  walk?: boolean;
+  run: (s: EvalSession, runs: number, o: TaskOptions) => Promise<R>;
+  score?: (result: R, o: TaskOptions) => number;
+}): EvalTask {
+  const score = t.score;
+  return {
+    name: t.name,
+    headControl: t.headControl ?? false,
+    flags: t.flags ?? [],
+    walk: t.walk,
+    run: t.run,
+    score: score ? (r, o) => score(r as R, o) : undefined,
+  };
+}
