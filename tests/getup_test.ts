@@ -26,6 +26,7 @@ Deno.test("fall detector: down after 5 cycles lying, how it lies follows a roll,
   t = feed(d, t, 1, ON_SIDE);
   assert.equal(d.state, "side");
   assert.ok(d.down);
+  assert.equal(d.lying, "side");
   const fell = d.since;
   t = feed(d, t, 20, ON_FRONT);
   assert.equal(d.state, "front", "rolled onto the front");
@@ -34,6 +35,7 @@ Deno.test("fall detector: down after 5 cycles lying, how it lies follows a roll,
   t = feed(d, t, 9, UPRIGHT);
   assert.equal(d.state, "back", "not sure yet after 9 cycles up");
   assert.ok(!d.down, "but not lying either");
+  assert.equal(d.lying, "upright", "nothing for the motion layer to recover from");
   feed(d, t, 1, UPRIGHT);
   assert.equal(d.state, "upright");
   assert.equal(d.getups, 1);

@@ -49,7 +49,7 @@ function run(m: Body, from: number, cycles: number, up: number[]): number {
   for (let i = 0; i < cycles; i++) {
     t += 0.02;
     m.falls.update(t, up);
-    m.update(t, 0.02, up, joints, m.falls.state);
+    m.update(t, 0.02, up, joints, m.falls.lying);
   }
   return t;
 }

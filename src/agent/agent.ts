@@ -372,7 +372,7 @@ export class Agent {
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     const up = this.estimator.tilt.up;
     this.falls.update(w.clock, up, !this.beamPending);
-    this.controller.target.set(this.motion.update(w.clock, w.dt, up, w.joints, this.falls.state));
+    this.controller.target.set(this.motion.update(w.clock, w.dt, up, w.joints, this.falls.lying));
     // Skills move the head themselves; standing and walking, the head looks for what matters.
     if (view && (this.motion.activity === "stand" || this.motion.activity === "walk")) {
       const h = this.head.update(view);

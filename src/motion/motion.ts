@@ -33,11 +33,6 @@ export const RECOVERY: Readonly<Record<Exclude<FallState, "upright">, string>> =
   side: "SKILL_ROLL_OVER",
 };
 const RECOVERIES: ReadonlySet<string> = new Set(Object.values(RECOVERY));
-/**
- * cos 40°: a torso this upright is up, whatever the fall detector still says while it waits to
- * be sure (a get-up ending would otherwise start another).
- */
-export const UP_AGAIN_Z = 0.77;
 
 /** After a skill, stand still this long, on the skill gain, before walking again. */
 const SETTLE_SECONDS = 1;
@@ -192,7 +187,8 @@ export class Motion {
 
   /**
    * One cycle at motion-clock time `now` (WorldState.clock): `up` from the tilt filter (for the
-   * walk's balance), measured joint angles, and whether the robot is down.
+   * walk's balance), measured joint angles, and how the robot lies while it is down ("upright"
+   * otherwise: the world's FallDetector.lying).
    */
   update(
     now: number,
@@ -202,7 +198,7 @@ export class Motion {
     fall: FallState = "upright",
   ): Float64Array {
     const s = this.state;
-    const down = fall !== "upright" && up[2] < UP_AGAIN_Z;
+    const down = fall !== "upright";
     if (down && !(s.kind === "skill" && s.recovery)) return this.recover(fall, now, joints);
     switch (s.kind) {
       case "skill":

@@ -4,16 +4,17 @@
 // again once the torso has been within 40° of upright for a moment. It also counts the get-ups
 // and times the last one. Motion-clock seconds.
 
-import { type FallState, UP_AGAIN_Z } from "../motion/motion.ts";
+import type { FallState } from "../motion/motion.ts";
 
 /** cos 55°: below this, up is too far from the torso's z axis. */
 const FALLEN_UP_Z = 0.57;
 const FALL_CYCLES = 5;
 /**
- * Tilted beyond 40° (UP_AGAIN_Z) for STUCK_CYCLES, the robot is down too (a match had one lying
- * at 52° for 50 s, stepping on); within it for UP_CYCLES, a fallen robot is up again.
+ * cos 40°: tilted beyond this for STUCK_CYCLES, the robot is down too (a match had one lying at
+ * 52° for 50 s, stepping on); within it for UP_CYCLES, a fallen robot is up again, and within it
+ * at all it is no longer lying (a get-up ending there succeeded).
  */
-const STUCK_UP_Z = UP_AGAIN_Z;
+const STUCK_UP_Z = 0.77;
 const STUCK_CYCLES = 50;
 const UP_CYCLES = 10;
 
@@ -34,7 +35,12 @@ export class FallDetector {
    * not yet for long enough to be sure (a get-up that ends there succeeded).
    */
   get down(): boolean {
-    return this.state !== "upright" && this.upZ < UP_AGAIN_Z;
+    return this.state !== "upright" && this.upZ < STUCK_UP_Z;
+  }
+
+  /** How the robot lies while down, "upright" otherwise: what the motion layer recovers from. */
+  get lying(): FallState {
+    return this.down ? this.state : "upright";
   }
 
   /**
