@@ -230,8 +230,7 @@ export class Localizer {
     const { theta } = this.pose;
     dx *= this.params.odometryGain;
     dy *= this.params.odometryGain;
-    const p = toField(this.pose, dx, dy);
-    return { x: p.x, y: p.y, theta: wrapAngle(theta + dth) };
+    return toField(this.pose, dx, dy, { x: 0, y: 0, theta: wrapAngle(theta + dth) });
   }
 
   private readMean(): void {

@@ -22,7 +22,12 @@ export function toRobot(pose: Pose2, p: Point2): Point2 {
  * The field point that lies (rx, ry) in the frame of a robot at `pose`; written into `out` when
  * given (per-cycle callers allocate nothing).
  */
-export function toField(pose: Pose2, rx: number, ry: number, out: Point2 = { x: 0, y: 0 }): Point2 {
+export function toField<P extends Point2 = Point2>(
+  pose: Pose2,
+  rx: number,
+  ry: number,
+  out: P = { x: 0, y: 0 } as P,
+): P {
   const c = Math.cos(pose.theta), s = Math.sin(pose.theta);
   out.x = pose.x + c * rx - s * ry;
   out.y = pose.y + s * rx + c * ry;
