@@ -28,6 +28,7 @@ Deno.test("localization audit: upright error, get-up recovery, episodes with wha
   const s = audit.summary();
   assert.equal(s.getUps, 2);
   assert.equal(s.recovered, 1);
+  assert.equal(s.fellAgain, 0);
   assert.ok(Math.abs(s.maxSelf! - 1) < 1e-9);
   // Upright: 0.05 m mostly; 0.6 m for 0.5 s and 0.5 m for 2 s of 18 s up, so p95 is 0.5 m.
   assert.ok(Math.abs(s.uprightSelf!.p50 - 0.05) < 1e-9, `${s.uprightSelf!.p50}`);
@@ -99,4 +100,29 @@ Deno.test("localization audit: the server's moves of the robot, and whether the 
   assert.ok(Math.abs(s.maxSelfSettled! - 10) < 0.03, `${s.maxSelfSettled}`);
   const first = moved((t) => t < 3 ? 0 : 10, (t) => t < 3.05 ? 0 : 10, 5);
   assert.ok(Math.abs(first.maxSelfSettled! - 0.02) < 1e-9);
+});
+
+Deno.test("localization audit: a get-up that ends in another fall within the second is counted apart", () => {
+  const audit = new LocalizationAudit();
+  for (let t = 0; t <= 10; t += 0.06) {
+    // Down at 2 s, up at 3 s and down again at 3.6 s (0.3 s after the get-up counts), up at 5 s
+    // for good; the estimate is 0.5 m off until 5.5 s, then good.
+    const down = (t >= 2 && t < 3) || (t >= 3.6 && t < 5);
+    const err = t < 2 || t >= 5.5 ? 0.05 : 0.5;
+    audit.add({
+      now: t,
+      gameTime: t,
+      beamMode: false,
+      truth: { x: 0, y: 0, z: down ? 0.1 : 0.5, yaw: 0 },
+      ballTruth: null,
+      camera: { x: err, y: 0 },
+      ball: null,
+      teamBall: null,
+    });
+  }
+  const s = audit.summary();
+  assert.equal(s.fellAgain, 1);
+  assert.equal(s.getUps, 1);
+  assert.equal(s.recovered, 1);
+  assert.deepEqual(s.missedGetUps, []);
 });

@@ -7,6 +7,12 @@
 // - tests/data/kickoff_move_stretch.jsonl.gz: 8 s of unum 11 around the second half's kick-off,
 //   which the other team takes: the server moves this robot 2.2 m out of the centre circle. The
 //   estimator of before stayed 2 m off for 0.4 s.
+// - tests/data/goalkick_move_stretch.jsonl.gz: 11 s of unum 9 at their goal kick: 0.4 s into it
+//   the server moves the robot out of their penalty area, 3.5 m back to x = 10.7, where it sees
+//   one flag. The estimator of before stayed 3.4 m off for 0.66 s.
+// - tests/data/dropball_move_stretch.jsonl.gz: 23 s of unum 11, our kick-off taker, through a
+//   kick-off nobody took: after 15 s the server drops the ball and moves the robot 2.2 m back
+//   from it. The estimator of before stayed 2 m off for 0.6 s.
 
 import assert from "assert";
 import { readRecording } from "../src/tools/recording.ts";
@@ -44,4 +50,20 @@ Deno.test("a robot the server moves out of the centre circle at a kick-off is pl
   assert.ok(e.length > 10, `${e.length} kick-off frames`);
   const worst = Math.max(...e.map((s) => s.err));
   assert.ok(worst < 0.5, `worst ${worst.toFixed(2)} m at the kick-off`);
+});
+
+Deno.test("a robot the server clears out of their penalty area at their goal kick is placed again", async () => {
+  const e = await errors("goalkick_move_stretch.jsonl.gz", 103, /^goal_kick/);
+  const at = e.findIndex((s) => s.t > 105.3);
+  assert.ok(at > 0 && e.length - at > 8, `${e.length} goal-kick frames`);
+  const worst = Math.max(...e.slice(at + 1).map((s) => s.err));
+  assert.ok(worst < 0.3, `worst ${worst.toFixed(2)} m after the move`);
+});
+
+Deno.test("a kick-off taker moved back at the drop ball is placed again at once", async () => {
+  const e = await errors("dropball_move_stretch.jsonl.gz", 14.5, /^(KickOff_Left|PlayOn)$/);
+  const after = e.filter((s) => s.t > 15.05);
+  assert.ok(after.length > 20, `${after.length} frames after the drop ball`);
+  const worst = Math.max(...after.map((s) => s.err));
+  assert.ok(worst < 0.3, `worst ${worst.toFixed(2)} m after the drop ball`);
 });

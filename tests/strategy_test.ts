@@ -3,12 +3,12 @@
 // the ball, line up the kick with the right foot, dribble when lined up, clear under pressure).
 
 import assert from "assert";
-import { PlayMode } from "../src/protocol/playmode.ts";
+import { PlayMode, situation } from "../src/protocol/playmode.ts";
 import { avoidObstacles } from "../src/ballplay/avoid.ts";
 import { ballWaypoint, DRIBBLE_PATH } from "../src/ballplay/ball_path.ts";
 import { onBallAction, type OnBallInput } from "../src/ballplay/on_ball.ts";
 import { toRobot as relative } from "../src/util/pose.ts";
-import { FREE_KICK_KEEP, GOAL_KICK_KEEP, keepAway, situation } from "../src/strategy/situation.ts";
+import { FREE_KICK_KEEP, GOAL_KICK_KEEP, keepAway } from "../src/strategy/situation.ts";
 
 Deno.test("situation: every play mode for both sides", () => {
   const both = (mode: PlayMode) => [situation(mode, "left"), situation(mode, "right")];

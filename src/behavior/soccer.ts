@@ -18,7 +18,8 @@ import {
   RoleKeeper,
   roleTargets,
 } from "../strategy/roles.ts";
-import { keepAway, type Situation, situation } from "../strategy/situation.ts";
+import { keepAway } from "../strategy/situation.ts";
+import { type Situation, situation } from "../protocol/playmode.ts";
 import { FRESH, type MateBelief } from "../world/team_world.ts";
 import type { Mate } from "../ballplay/pass.ts";
 import { stopPoint } from "../estimation/ball_motion.ts";

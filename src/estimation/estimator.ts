@@ -18,7 +18,7 @@ import type {
   Side,
   Vec3,
 } from "../protocol/perception.ts";
-import { PlayMode } from "../protocol/playmode.ts";
+import { PlayMode, situation } from "../protocol/playmode.ts";
 import { type BallParams, BallTracker } from "./ball_tracker.ts";
 import { Localizer, type LocalizerParams, type Pose } from "./localizer.ts";
 import {
@@ -29,6 +29,7 @@ import {
 } from "./observations.ts";
 import { Odometry } from "./odometry.ts";
 import { PlayerTracker } from "./player_tracker.ts";
+import { DROP_BALL_TIME, type RelocationQuery, relocationTarget } from "./relocation.ts";
 import { TiltFilter } from "./tilt.ts";
 
 /** cos 35°: with the torso tilted further, vision is not used. */
@@ -160,8 +161,19 @@ export class Estimator {
   readonly odometry = new Odometry();
   /** The last vision frame came while the robot was down. */
   private wasDown = false;
-  /** The play mode of the last update. */
+  /** The play mode of the last update, and the server time it began. */
   private playMode: PlayMode | null = null;
+  private modeSince = 0;
+  /** Until this server time, a drop ball may clear us from around the ball. */
+  private dropBallUntil = -Infinity;
+  private readonly relocation: RelocationQuery = {
+    situation: "stop",
+    mode: PlayMode.BeforeKickOff,
+    self: { x: 0, y: 0 },
+    ball: null,
+    dropBall: false,
+  };
+  private readonly relocationSpot: Point2 = { x: 0, y: 0 };
   /** Cycles in a row the accelerometer read nothing, and cycles since our last beam. */
   private zeroAcc = 0;
   private sinceBeam = Infinity;
@@ -242,15 +254,7 @@ export class Estimator {
     const dt = world.dt;
     const core = this.core;
     this.watchForMove(world);
-    if (world.playMode !== this.playMode) {
-      this.playMode = world.playMode;
-      // Before a kick-off the server has put the ball on the centre spot (after a goal too), and
-      // at the kick-off it moves the defending team's players out of the centre circle.
-      if (BALL_AT_CENTRE.has(world.playMode)) {
-        this.ball.placed(0, 0, world.time);
-        if (world.playMode !== PlayMode.BeforeKickOff) this.localizer.moved();
-      }
-    }
+    if (world.playMode !== this.playMode) this.modeChanged(world);
     this.tilt.update(world.gyro, world.acc, core.soles, world.feet, dt);
     this.odometry.update(this.tilt, core.soles, dt);
     this.ball.predict(dt);
@@ -275,6 +279,7 @@ export class Estimator {
       }
       this.wasDown = !upright;
       if (upright && !swaying) {
+        this.expectRelocation(world);
         const counts = fillObservations(v, world.side, this.projector, core, this.params.noise);
         this.localizer.correct(counts, poseFromLandmarks(core, counts.landmarks));
         this.lastVision = world.time;
@@ -289,6 +294,36 @@ export class Estimator {
     this.players.forgetNonFinite();
     world.self = this.self;
     world.ball = this.ball.state;
+  }
+
+  private modeChanged(world: EstimatorWorld): void {
+    const was = this.playMode === null || !world.side
+      ? "stop"
+      : situation(this.playMode, world.side);
+    // A kick-off or set play left untouched for DROP_BALL_TIME ends in a drop ball.
+    if (
+      world.playMode === PlayMode.PlayOn && was !== "play" && was !== "stop" &&
+      world.time - this.modeSince >= DROP_BALL_TIME - 0.1
+    ) this.dropBallUntil = world.time + 1;
+    this.playMode = world.playMode;
+    this.modeSince = world.time;
+    // Before a kick-off the server has put the ball on the centre spot (after a goal too).
+    if (BALL_AT_CENTRE.has(world.playMode)) this.ball.placed(0, 0, world.time);
+  }
+
+  /** Tells the localizer where the referee's rules are about to put us, if anywhere. */
+  private expectRelocation(world: EstimatorWorld): void {
+    const pose = this.localizer.pose;
+    if (!pose || !world.side) return;
+    const q = this.relocation;
+    q.situation = situation(world.playMode, world.side);
+    q.mode = world.playMode;
+    q.self.x = pose.x;
+    q.self.y = pose.y;
+    q.ball = this.ball.state;
+    q.dropBall = world.time < this.dropBallUntil;
+    const at = this.relocationSpot;
+    if (relocationTarget(q, at)) this.localizer.expectMove(at.x, at.y);
   }
 
   /** Places the seen ball and players by `pose` (`predicted`: the pose before this correction). */

@@ -25,6 +25,11 @@ const LANDMARK_SPREAD_XY = 0.2;
 const LANDMARK_SPREAD_THETA = 0.1;
 /** After a relocation, a landmark pose is looked for in this many vision frames (3 s). */
 const MOVED_FRAMES = 50;
+/** A move the referee's rules announce is looked for in this many vision frames (1 s). */
+const EXPECT_FRAMES = 17;
+/** How widely particles are put around the announced spot (m, rad): the heading is kept. */
+const EXPECT_SPREAD_XY = 0.1;
+const EXPECT_SPREAD_THETA = 0.05;
 /** A far landmark pose is trusted once it repeats within AGREE m for REPEAT_FRAMES frames. */
 const AGREE = 0.5;
 const REPEAT_FRAMES = 4;
@@ -66,6 +71,14 @@ export class Localizer {
   /** The fraction of particles that landmark pose re-seeds, and how far from the estimate. */
   private movedFraction = 1;
   private movedReach = Infinity;
+  /**
+   * Whether the heading was known when the move came: only then does one landmark place us (at
+   * a kick-off after the half, a heading 68° off put a robot 13 m away).
+   */
+  private movedHeading = false;
+  /** Where the referee's rules are about to put us, for this many more vision frames. */
+  private readonly expected = { x: 0, y: 0 };
+  private expectedFrames = 0;
 
   constructor(
     private readonly core: NumericCore,
@@ -113,6 +126,18 @@ export class Localizer {
     this.movedFrames = MOVED_FRAMES;
     this.movedFraction = fraction;
     this.movedReach = reach;
+    this.movedHeading = this.confidence >= CONFIDENT;
+  }
+
+  /**
+   * The referee is about to put us at (x, y), heading kept (a set play clears the area we stand
+   * in): the first vision frame within EXPECT_FRAMES that the filter cannot explain re-seeds
+   * `injectFraction` of the particles there, for the weights to choose.
+   */
+  expectMove(x: number, y: number): void {
+    this.expected.x = x;
+    this.expected.y = y;
+    this.expectedFrames = EXPECT_FRAMES;
   }
 
   /** Drops the estimate: the next vision frame starts the filter again. */
@@ -171,7 +196,7 @@ export class Localizer {
       const q = this.pose;
       // Moved by the server, the body keeps its heading: one landmark then places us too.
       const lp = landmarkPose ??
-        (q && counts.landmarks === 1 && this.movedReach === Infinity
+        (q && counts.landmarks === 1 && this.movedReach === Infinity && this.movedHeading
           ? poseFromLandmark(this.core, q.theta)
           : null);
       if (
@@ -182,6 +207,15 @@ export class Localizer {
       }
     }
     let quality = Math.exp(this.core.pfWeight(this.n, counts.landmarks, counts.points) / obs);
+    if (this.expectedFrames > 0) {
+      this.expectedFrames--;
+      if (quality < this.params.collapse && this.pose) {
+        const e = this.expected, keep = Math.round(this.n * (1 - this.params.injectFraction));
+        this.seedAt(e.x, e.y, this.pose.theta, EXPECT_SPREAD_XY, EXPECT_SPREAD_THETA, keep);
+        this.expectedFrames = 0;
+        quality = Math.exp(this.core.pfWeight(this.n, counts.landmarks, counts.points) / obs);
+      }
+    }
     if (quality < this.params.collapse) this.lostFrames++;
     else this.lostFrames = 0;
     if (this.lostFrames >= 2 && landmarkPose && this.trustLandmarkPose(landmarkPose)) {

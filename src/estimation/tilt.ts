@@ -86,7 +86,11 @@ export class TiltFilter {
       if (gyroAgrees && accAgrees) {
         const confirmed = Math.abs(a - G) < CONFIRM_ACCEL &&
           (acc.x * kx + acc.y * ky + acc.z * kz) / a > CONFIRM_COS;
-        this.blend(kx, ky, kz, confirmed ? CONFIRMED_GAIN : KINEMATIC_GAIN);
+        // Nearly at rest (the accelerometer reads g) and the sole not along it: the sole is not
+        // flat (a get-up's last phase left the estimate 8° off in roll), so gravity corrects.
+        if (!confirmed && Math.abs(a - G) < CONFIRM_ACCEL) {
+          this.blend(acc.x / a, acc.y / a, acc.z / a, ACCEL_GAIN);
+        } else this.blend(kx, ky, kz, confirmed ? CONFIRMED_GAIN : KINEMATIC_GAIN);
       } else {
         s = -1;
         this.support = -1;

@@ -1,4 +1,5 @@
-// Play modes of rcssserver3d 0.7.x: the names the server sends in (GS (pm …)) mapped to an enum.
+// Play modes of rcssserver3d 0.7.x: the names the server sends in (GS (pm …)) mapped to an enum,
+// and what a mode means for one team (stop, open play, a kick-off or set play for us or them).
 // Names the table does not know are kept as text by the parser (PlayMode.Unknown + the name).
 
 export enum PlayMode {
@@ -59,4 +60,46 @@ export function playModeFromName(name: string): PlayMode {
 export function isBeamMode(mode: PlayMode): boolean {
   return mode === PlayMode.BeforeKickOff || mode === PlayMode.GoalLeft ||
     mode === PlayMode.GoalRight;
+}
+
+export type Situation =
+  | "stop"
+  | "play"
+  | "ourKickOff"
+  | "theirKickOff"
+  | "ourSetPlay"
+  | "theirSetPlay";
+
+/** Set plays as [the left team's, the right team's]. Offside_Left is the left team's offence. */
+const SET_PLAYS: readonly [PlayMode, PlayMode][] = [
+  [PlayMode.KickInLeft, PlayMode.KickInRight],
+  [PlayMode.CornerKickLeft, PlayMode.CornerKickRight],
+  [PlayMode.GoalKickLeft, PlayMode.GoalKickRight],
+  [PlayMode.OffsideRight, PlayMode.OffsideLeft],
+  [PlayMode.FreeKickLeft, PlayMode.FreeKickRight],
+  [PlayMode.DirectFreeKickLeft, PlayMode.DirectFreeKickRight],
+  [PlayMode.PassLeft, PlayMode.PassRight],
+];
+
+/** The situation of play mode `mode` for the team on `side`. */
+export function situation(mode: PlayMode, side: "left" | "right"): Situation {
+  const left = side === "left";
+  switch (mode) {
+    case PlayMode.PlayOn:
+      return "play";
+    case PlayMode.KickOffLeft:
+      return left ? "ourKickOff" : "theirKickOff";
+    case PlayMode.KickOffRight:
+      return left ? "theirKickOff" : "ourKickOff";
+    case PlayMode.BeforeKickOff:
+    case PlayMode.GoalLeft:
+    case PlayMode.GoalRight:
+    case PlayMode.GameOver:
+      return "stop";
+  }
+  for (const [l, r] of SET_PLAYS) {
+    if (mode === l) return left ? "ourSetPlay" : "theirSetPlay";
+    if (mode === r) return left ? "theirSetPlay" : "ourSetPlay";
+  }
+  return "play";
 }

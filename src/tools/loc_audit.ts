@@ -74,9 +74,15 @@ export interface AuditSummary {
   uprightBall: Percentiles | null;
   /** The team world's ball (own sighting or a teammate's report): what play acts on. */
   uprightTeamBall: Percentiles | null;
+  /** Get-ups after which the robot stayed up for RECOVERY_TIME, or was placed well before. */
   getUps: number;
-  /** Get-ups after which the estimate was within RECOVERED_ERROR by RECOVERY_TIME. */
+  /** Of those, the get-ups after which the estimate was within RECOVERED_ERROR by RECOVERY_TIME. */
   recovered: number;
+  /**
+   * Get-ups that ended in another fall within RECOVERY_TIME before the estimate was good: the
+   * body rocked and fell, so the get-up did not finish (counted apart, not in getUps).
+   */
+  fellAgain: number;
   /** Server times at which the get-ups that were not recovered ended. */
   missedGetUps: number[];
   episodes: Episode[];
@@ -106,6 +112,7 @@ export class LocalizationAudit {
   private readonly missed: number[] = [];
   private getUps = 0;
   private recovered = 0;
+  private fellAgain = 0;
   private maxSelfSettled: number | null = null;
   private lastTruth: { x: number; y: number; now: number } | null = null;
   private movedAt = -Infinity;
@@ -169,6 +176,7 @@ export class LocalizationAudit {
       uprightTeamBall: percentiles(this.teamBall),
       getUps: this.getUps,
       recovered: this.recovered,
+      fellAgain: this.fellAgain,
       missedGetUps: [...this.missed, ...this.pending],
       episodes: this.episodes,
     };
@@ -195,6 +203,13 @@ export class LocalizationAudit {
   private trackGetUps(s: AuditSample): void {
     const z = s.truth.z;
     if (z < DOWN_HEAD) {
+      if (!this.down) {
+        // Down again before the last get-up was judged: it did not finish.
+        this.expire(s.now);
+        this.fellAgain += this.pending.length;
+        this.getUps -= this.pending.length;
+        this.pending.length = 0;
+      }
       this.down = true;
       this.upSince = null;
     } else if (this.down && z >= UPRIGHT_HEAD) {
@@ -210,12 +225,17 @@ export class LocalizationAudit {
 
   /** Each pending get-up counts as recovered at the first good estimate within RECOVERY_TIME. */
   private checkRecovery(now: number, err: number): void {
-    while (this.pending.length > 0 && now - this.pending[0] > RECOVERY_TIME) {
-      this.missed.push(this.pending.shift()!);
-    }
+    this.expire(now);
     if (err < RECOVERED_ERROR && this.pending.length > 0) {
       this.recovered += this.pending.length;
       this.pending.length = 0;
+    }
+  }
+
+  /** Pending get-ups whose RECOVERY_TIME has passed are missed. */
+  private expire(now: number): void {
+    while (this.pending.length > 0 && now - this.pending[0] > RECOVERY_TIME) {
+      this.missed.push(this.pending.shift()!);
     }
   }
 

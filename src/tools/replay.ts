@@ -367,7 +367,9 @@ async function main(args: string[]): Promise<number> {
     console.log(`worst self error   ${metres(l.maxSelf)}`);
     console.log(`  outside moves    ${metres(l.maxSelfSettled)}`);
     console.log(`server moves       ${l.moves}, followed within 0.5 s: ${l.movesFollowed}`);
-    console.log(`get-ups recovered  ${l.recovered} of ${l.getUps} within 1 s`);
+    console.log(
+      `get-ups recovered  ${l.recovered} of ${l.getUps} within 1 s (${l.fellAgain} fell again)`,
+    );
     if (l.missedGetUps.length > 0) {
       console.log(`  missed, ended at ${l.missedGetUps.map((t) => t.toFixed(2)).join(", ")} s`);
     }

@@ -1,0 +1,69 @@
+// The referee's relocation rules of rcssserver3d 0.7.x as the estimator predicts them: where a
+// robot in a cleared area is put (our frame: we defend x < 0), and that robots outside stay.
+
+import assert from "assert";
+import { type RelocationQuery, relocationTarget } from "../src/estimation/relocation.ts";
+import { PlayMode, situation } from "../src/protocol/playmode.ts";
+import type { Point2 } from "../src/util/pose.ts";
+
+function target(
+  mode: PlayMode,
+  x: number,
+  y: number,
+  ball: Point2 | null = null,
+  dropBall = false,
+): Point2 | null {
+  const q: RelocationQuery = {
+    situation: situation(mode, "left"),
+    mode,
+    self: { x, y },
+    ball,
+    dropBall,
+  };
+  const out = { x: NaN, y: NaN };
+  return relocationTarget(q, out) ? out : null;
+}
+
+Deno.test("relocation: kick-offs clear the other half, theirs also the centre circle", () => {
+  // Their kick-off: out of their half and out of the circle, to 2.5 m behind the centre line.
+  assert.deepEqual(target(PlayMode.KickOffRight, 3, 4), { x: -2.5, y: 4 });
+  assert.deepEqual(target(PlayMode.KickOffRight, -0.3, 0.1), { x: -2.5, y: 0.1 });
+  assert.equal(target(PlayMode.KickOffRight, -5, 1), null);
+  // Our kick-off: the taker in the circle stays; a player deep in their half is moved.
+  assert.equal(target(PlayMode.KickOffLeft, -0.3, 0), null);
+  assert.deepEqual(target(PlayMode.KickOffLeft, 4, -2), { x: -2.5, y: -2 });
+  // The right team's view of the same rules: KickOff_Left is theirs.
+  const q: RelocationQuery = {
+    situation: situation(PlayMode.KickOffLeft, "right"),
+    mode: PlayMode.KickOffLeft,
+    self: { x: 0.5, y: 0 },
+    ball: null,
+    dropBall: false,
+  };
+  const out = { x: 0, y: 0 };
+  assert.ok(relocationTarget(q, out));
+  assert.deepEqual(out, { x: -2.5, y: 0 });
+});
+
+Deno.test("relocation: their goal kick clears their penalty area to 2.5 m in front of it", () => {
+  assert.deepEqual(target(PlayMode.GoalKickRight, 14.2, 1.9), { x: 10.7, y: 1.9 });
+  assert.equal(target(PlayMode.GoalKickRight, 14.2, 4.5), null);
+  assert.equal(target(PlayMode.GoalKickRight, 11, 0), null);
+  // Our own goal kick moves none of us.
+  assert.equal(target(PlayMode.GoalKickLeft, -14.2, 0), null);
+});
+
+Deno.test("relocation: their free kicks and a drop ball clear 2 m around the ball", () => {
+  const ball = { x: 3, y: 5 };
+  assert.deepEqual(target(PlayMode.KickInRight, 4, 5.5, ball), { x: 0.5, y: 5.5 });
+  assert.equal(target(PlayMode.KickInRight, 6, 5.5, ball), null);
+  assert.equal(target(PlayMode.KickInLeft, 4, 5.5, ball), null);
+  // Near our goal line the move goes sideways, toward the middle.
+  const corner = { x: -14.5, y: -9.8 };
+  assert.equal(target(PlayMode.CornerKickRight, -14, -9), null, "no ball known, no move known");
+  const side = target(PlayMode.CornerKickRight, -14, -9, corner)!;
+  assert.ok(side.x === -14 && Math.abs(side.y + 7.3) < 1e-9, JSON.stringify(side));
+  // A drop ball clears our players too, whoever had the set play.
+  assert.deepEqual(target(PlayMode.PlayOn, -0.3, 0, { x: 0, y: 0 }, true), { x: -2.5, y: 0 });
+  assert.equal(target(PlayMode.PlayOn, -0.3, 0, { x: 0, y: 0 }, false), null);
+});
