@@ -26,9 +26,11 @@ const LAYERS = [
   "behavior",
   "agent",
   "testing",
+  "jobs",
   "tools",
   "eval",
   "optimize",
+  "scale",
 ];
 
 const SRC = resolve(decodeURIComponent(new URL("../src", import.meta.url).pathname));

@@ -118,6 +118,13 @@ export class ParamSet {
     return this.entries.keys();
   }
 
+  /** Every entry as a param file's text ('name value' per line), which parse() reads back. */
+  text(): string {
+    let out = "";
+    for (const [k, e] of this.entries) out += `${k} ${e.word ?? e.value}\n`;
+    return out;
+  }
+
   private describeSources(): string {
     const files = [...new Set([...this.entries.values()].map((e) => e.file))];
     return files.length ? `loaded from ${files.join(", ")}` : "no param files loaded";

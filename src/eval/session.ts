@@ -6,7 +6,7 @@ import { Agent, type AgentOptions } from "../agent/agent.ts";
 import { runAgent } from "../agent/runner.ts";
 import { MonitorClient, type TeamSide, trainer } from "../net/monitor.ts";
 import type { GroundTruth, Perception } from "../protocol/perception.ts";
-import { launchServer, type RunningServer } from "../tools/server_launcher.ts";
+import { launchServer, type RunningServer, type ServerOptions } from "../tools/server_launcher.ts";
 import { toOwnFrame } from "../world/world_view.ts";
 
 /** Beams wait for the robot to stand with the torso this upright (cos of ~11°)… */
@@ -18,6 +18,12 @@ const REST_SECONDS = 0.5;
  * on the centre spot in the middle of the 28th of 30 kicks.
  */
 const EVAL_HALF_TIME = 100_000;
+/** How an evaluation's server runs: sync mode, a half that never ends, beams without noise. */
+export const EVAL_SERVER: Readonly<ServerOptions> = {
+  sync: true,
+  halfTime: EVAL_HALF_TIME,
+  soccerVars: { BeamNoiseXY: 0, BeamNoiseAngle: 0 },
+};
 /** place() waits at most this long (s) for the robot to come to rest, get-ups included. */
 const PLACE_REST_WAIT = 12;
 
@@ -61,13 +67,7 @@ export class EvalSession {
     options: AgentOptions,
     target: SessionTarget | "auto",
   ): Promise<EvalSession> {
-    const server = target === "auto"
-      ? await launchServer({
-        sync: true,
-        halfTime: EVAL_HALF_TIME,
-        soccerVars: { BeamNoiseXY: 0, BeamNoiseAngle: 0 },
-      })
-      : null;
+    const server = target === "auto" ? await launchServer(EVAL_SERVER) : null;
     const t = server
       ? { host: server.host, port: server.agentPort, monitorPort: server.monitorPort }
       : target as SessionTarget;

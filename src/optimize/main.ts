@@ -1,8 +1,9 @@
 // `deno task optimize <task> --space F [flags]`: tunes the parameters a space names with CMA-ES,
 // scoring each candidate with an evaluation task of the registry (eval/registry.ts) on its
-// own freshly launched server (sync mode). Prints one JSON line per generation; the best values
-// so far are kept in the --out param file, ready for --paramsfile or for copying into
-// paramfiles/.
+// own freshly launched server (sync mode), or with --redis as jobs for workers on any hosts
+// (src/scale/worker.ts). Prints one JSON line per generation; the best values so far are kept in
+// the --out param file, ready for --paramsfile or for copying into paramfiles/, and every score
+// in a journal next to it as it arrives, from which --resume continues an interrupted run.
 
 import { parseFlags } from "../config/flags.ts";
 import { isRobotType, type RobotType } from "../body/joints.ts";
@@ -11,22 +12,23 @@ import { bundledSkillFiles } from "../config/paramfiles.ts";
 import { loadParams } from "../agent/params.ts";
 import type { ParamSet } from "../config/params.ts";
 import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
-import { createCore } from "../core/create_core.ts";
-import { EvalSession } from "../eval/session.ts";
-import { walkParams } from "../motion/walk_engine.ts";
-import { walkReachMisses } from "../motion/walk_reach.ts";
-import {
-  DEFAULT_TASK_OPTIONS,
-  type EvalTask,
-  evalTask,
-  OPTIMIZE_TASK_NAMES,
-  type TaskOptions,
-} from "../eval/registry.ts";
+import { type EvalTask, evalTask, OPTIMIZE_TASK_NAMES } from "../eval/registry.ts";
 import { KICK_FALL_COST } from "../eval/kick_task.ts";
 import { KICK_KINDS, type KickKind } from "../skills/kicks.ts";
-import { compileSkillSources, readSkillFiles, type SkillSource } from "../skills/skill_compiler.ts";
+import { readSkillFiles } from "../skills/skill_compiler.ts";
+import {
+  codeVersion,
+  DEFAULT_QUEUE,
+  type EvalResult,
+  type JobCounts,
+  JobQueue,
+  parseRedisUrl,
+  type RedisConnection,
+} from "../jobs/queue.ts";
 import { Logger } from "log";
 import { CmaEs } from "./cma_es.ts";
+import { type CandidateSpec, scoreCandidate } from "./candidate.ts";
+import { Journal } from "./journal.ts";
 import {
   type Dimension,
   fromUnit,
@@ -54,7 +56,12 @@ export const OPTIMIZE_USAGE = `Usage: deno task optimize <${
   --core KIND       wasm or ts (default wasm)
   --kick K          kick task: keyframe, ik or long (default keyframe)
   --jitter M        kick task: the ball lies M metres off the kick spot in turn (default 0)
-  --fall-cost M     kick task: metres of score lost per fall and run (default ${KICK_FALL_COST})`;
+  --fall-cost M     kick task: metres of score lost per fall and run (default ${KICK_FALL_COST})
+  --redis URL       score candidates as jobs on this Redis (redis://[:PASSWORD@]HOST[:PORT][/DB])
+                    for 'deno task worker' on any hosts; without it, servers on this machine
+  --queue NAME      the job queue (default ${DEFAULT_QUEUE})
+  --resume          continue the run whose journal (--out + .journal.jsonl) is there: finished
+                    generations are replayed from it, scores already in it are not evaluated again`;
 
 interface Options {
   task: EvalTask;
@@ -72,9 +79,12 @@ interface Options {
   kick: KickKind;
   jitter: number;
   fallCost: number;
+  redis: RedisConnection | null;
+  queue: string;
+  resume: boolean;
 }
 
-async function parse(args: string[]): Promise<Options> {
+export async function parse(args: string[]): Promise<Options> {
   let parsed;
   try {
     parsed = parseFlags({
@@ -95,6 +105,9 @@ async function parse(args: string[]): Promise<Options> {
         kick: { type: "string", default: "keyframe" },
         jitter: { type: "string", default: "0" },
         "fall-cost": { type: "string", default: String(KICK_FALL_COST) },
+        redis: { type: "string" },
+        queue: { type: "string", default: DEFAULT_QUEUE },
+        resume: { type: "boolean", default: false },
       },
     });
   } catch (e) {
@@ -124,6 +137,9 @@ async function parse(args: string[]): Promise<Options> {
     kick: choiceFlag("kick", v.kick as string, KICK_KINDS),
     jitter: numberFlag("jitter", v.jitter as string, 0, 0.1),
     fallCost: numberFlag("fall-cost", v["fall-cost"] as string, 0, 1000),
+    redis: v.redis === undefined ? null : parseRedisUrl(v.redis as string),
+    queue: v.queue as string,
+    resume: v.resume as boolean,
   };
 }
 
@@ -138,80 +154,112 @@ async function checkWritable(path: string): Promise<void> {
 }
 
 /**
- * Scores one candidate on its own server; higher is better, -Infinity when the run failed. The
- * skill texts were read once at the start, so that editing skills/ cannot disturb a run.
+ * Scores a generation's candidates (higher is better, -Infinity for a failed run) and calls
+ * `done` with each score as it arrives; resolves with the scores in candidate order.
  */
-async function score(
-  o: Options,
-  params: ParamSet,
-  sources: readonly SkillSource[],
-  log: Logger,
-): Promise<number> {
-  let session: EvalSession | null = null;
-  try {
-    const skills = compileSkillSources(sources, params);
-    const core = await createCore(o.core, o.type);
-    if (o.task.walk) {
-      // A walk whose feet leave the legs' reach is rejected without a server run.
-      const missed = walkReachMisses(core, walkParams(params));
-      if (missed > 0) return -1 - missed / 3600;
-    }
-    session = await EvalSession.open(
-      { team: "Optimize", unum: 1, type: o.type, params, log, core, skills },
-      "auto",
-    );
-    const options: TaskOptions = {
-      ...DEFAULT_TASK_OPTIONS,
-      kick: o.kick,
-      jitter: o.jitter,
-      fallCost: o.fallCost,
-    };
-    return o.task.score!(await o.task.run(session, o.runs, options), options);
-  } catch (e) {
-    log.warn(`candidate failed: ${(e as Error).message.split("\n")[0]}`);
-    return -Infinity;
-  } finally {
-    await session?.close();
-  }
+export type Evaluate = (
+  candidates: readonly ParamSet[],
+  done: (i: number, score: number) => Promise<void>,
+) => Promise<number[]>;
+
+function candidateSpec(o: Options): CandidateSpec {
+  return {
+    task: o.task.name,
+    type: o.type,
+    runs: o.runs,
+    core: o.core,
+    kick: o.kick,
+    jitter: o.jitter,
+    fallCost: o.fallCost,
+  };
 }
 
-/** Runs `jobs` with at most `width` at a time; results in job order. */
-async function pool<T>(jobs: (() => Promise<T>)[], width: number): Promise<T[]> {
-  const results = new Array<T>(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      results[i] = await jobs[i]();
-    }
+/** Candidates on servers of this machine, at most --parallel at a time. */
+async function localEvaluate(o: Options, log: Logger): Promise<Evaluate> {
+  const sources = await readSkillFiles(bundledSkillFiles());
+  const spec = candidateSpec(o);
+  return async (candidates, done) => {
+    const scores = new Array<number>(candidates.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < candidates.length) {
+        const i = next++;
+        scores[i] = await scoreCandidate(spec, candidates[i], sources, log);
+        await done(i, scores[i]);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(o.parallel, candidates.length) }, lane));
+    return scores;
   };
-  await Promise.all(Array.from({ length: Math.min(width, jobs.length) }, worker));
-  return results;
+}
+
+/** Candidates as jobs for workers; -Infinity comes back from JSON as null. */
+export function queueEvaluate(o: Options, queue: JobQueue, version: string): Evaluate {
+  const spec = candidateSpec(o);
+  return (candidates, done) =>
+    Promise.all(candidates.map(async (params, i) => {
+      const r = await queue.run<EvalResult>({ kind: "eval", spec, params: params.text(), version });
+      const score = typeof r.score === "number" ? r.score : -Infinity;
+      await done(i, score);
+      return score;
+    }));
 }
 
 const round = (v: number) => Math.round(v * 1e4) / 1e4;
 
-async function optimize(o: Options): Promise<void> {
-  const log = new Logger("warn", "[optimize]");
+/** What a run is: a journal written under other settings cannot be resumed by this one. */
+function runKey(o: Options): Record<string, unknown> {
+  return {
+    task: o.task.name,
+    type: o.type,
+    seed: o.seed,
+    pop: o.pop ?? null,
+    sigma: o.sigma,
+    runs: o.runs,
+    kick: o.kick,
+    jitter: o.jitter,
+    fallCost: o.fallCost,
+    space: o.dims.map((d) => [d.name, d.min, d.max]),
+    paramsFiles: o.paramsFiles,
+  };
+}
+
+/**
+ * The optimization: CMA-ES over the space from the base params, `evaluate` scoring each
+ * generation. `counts` (jobs by state) goes into the progress lines when there is a queue.
+ */
+export async function optimize(
+  o: Options,
+  evaluate: Evaluate,
+  counts: (() => Promise<JobCounts>) | null = null,
+  print: (line: string) => void = console.log,
+): Promise<void> {
   const base = await loadParams(o.type, o.paramsFiles);
-  const sources = await readSkillFiles(bundledSkillFiles());
+  const journal = await Journal.open(`${o.out}.journal.jsonl`, runKey(o), o.resume);
   const start = toUnit(o.dims, base);
-  const baseline = await score(o, base, sources, log);
+  let baseline = journal.score(0, 0);
+  if (baseline === undefined) {
+    [baseline] = await evaluate([base], (_, s) => journal.add(0, 0, s));
+  }
   if (!Number.isFinite(baseline)) {
     throw new Error("the start point cannot be evaluated (see above)");
   }
-  console.log(JSON.stringify({ generation: 0, baseline: round(baseline) }));
+  print(JSON.stringify({ generation: 0, baseline: round(baseline) }));
   const es = new CmaEs({ mean: start, sigma: o.sigma, lambda: o.pop, seed: o.seed });
   let bestScore = baseline;
   let bestValues = fromUnit(o.dims, start);
+  const t0 = performance.now();
+  let evaluated = 0;
   for (let g = 1; g <= o.gens; g++) {
     const candidates = es.ask();
-    const scores = await pool(
-      candidates.map((u) => () =>
-        score(o, withValues(base, o.dims, fromUnit(o.dims, u)), sources, log)
-      ),
-      o.parallel,
-    );
+    const scores = candidates.map((_, i) => journal.score(g, i) ?? NaN);
+    const missing = scores.flatMap((s, i) => Number.isNaN(s) ? [i] : []);
+    if (missing.length > 0) {
+      const params = missing.map((i) => withValues(base, o.dims, fromUnit(o.dims, candidates[i])));
+      const got = await evaluate(params, (k, s) => journal.add(g, missing[k], s));
+      missing.forEach((i, k) => scores[i] = got[k]);
+      evaluated++;
+    }
     es.tell(scores.map((s, i) => -s + 10 * outside(candidates[i])));
     const finite = scores.filter(Number.isFinite);
     if (finite.length === 0) {
@@ -227,16 +275,20 @@ async function optimize(o: Options): Promise<void> {
           `(baseline ${round(baseline)}), generation ${g}\n` + paramText(o.dims, bestValues),
       );
     }
-    console.log(JSON.stringify({
+    const perGeneration = evaluated > 0 ? (performance.now() - t0) / 1000 / evaluated : 0;
+    print(JSON.stringify({
       generation: g,
       best: round(bestScore),
       generationBest: round(scores[top]),
       generationMean: round(finite.reduce((a, b) => a + b, 0) / Math.max(1, finite.length)),
       failed: scores.length - finite.length,
       sigma: round(es.sigma),
+      ...(missing.length === 0 ? { resumed: true } : {}),
+      ...(counts ? { jobs: await counts() } : {}),
+      etaSeconds: Math.round(perGeneration * (o.gens - g)),
     }));
   }
-  console.log(JSON.stringify({
+  print(JSON.stringify({
     task: o.task.name,
     type: o.type,
     baseline: round(baseline),
@@ -260,12 +312,22 @@ async function main(args: string[]): Promise<number> {
     console.error(`error: ${(e as Error).message.split("\n")[0]} (see --help)`);
     return 2;
   }
+  const log = new Logger("warn", "[optimize]");
+  let queue: JobQueue | null = null;
   try {
-    await optimize(o);
+    if (o.redis) {
+      queue = await JobQueue.connect(o.redis, o.queue);
+      const q = queue;
+      await optimize(o, queueEvaluate(o, q, await codeVersion()), () => q.counts());
+    } else {
+      await optimize(o, await localEvaluate(o, log));
+    }
     return 0;
   } catch (e) {
     console.error(`error: ${(e as Error).message.split("\n")[0]}`);
     return 1;
+  } finally {
+    await queue?.close();
   }
 }
 

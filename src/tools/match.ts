@@ -24,6 +24,14 @@ import { connectionOwners, treeCpu } from "./proc_cpu.ts";
 import { cpuReports } from "../agent/cpu_meter.ts";
 import { type PenaltyOptions, playPenalties } from "./penalty_match.ts";
 import { launchServer, parseServerSpec, type RunningServer } from "./server_launcher.ts";
+import {
+  codeVersion,
+  DEFAULT_QUEUE,
+  type GameJobResult,
+  JobQueue,
+  parseRedisUrl,
+  type RedisConnection,
+} from "../jobs/queue.ts";
 
 export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [flags]
 
@@ -41,7 +49,10 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
                     --mode penalty-kicker / penalty-goalie
   --games N         play N games one after another (default 1): one JSON line per game, then a
                     summary line from the left team's side (wins, goals, goal difference with its
-                    95 % confidence interval, fouls)`;
+                    95 % confidence interval, fouls)
+  --redis URL       with --games: play the games as jobs on this Redis for 'deno task worker'
+                    on any hosts (the team commands run in each worker's checkout)
+  --queue NAME      the job queue (default ${DEFAULT_QUEUE})`;
 
 /**
  * A team's fouls per half, from the referee's calls the monitor saw: counts by type, the most
@@ -82,7 +93,7 @@ const UNMOVED = new Set(["touching", "illegalDefence", "selfCollision"]);
 /** Calls of one foul repeat every cycle while the server holds the player: seconds. */
 const FOUL_REPEAT = 1;
 
-interface MatchOptions {
+export interface MatchOptions {
   left: string;
   right: string;
   half: number;
@@ -91,6 +102,8 @@ interface MatchOptions {
   stall: number;
   realtime: boolean;
   games: number;
+  redis?: RedisConnection | null;
+  queue?: string;
   /** A penalty shoot-out of this many rounds each way instead of a game (null: a game). */
   penalty: Omit<PenaltyOptions, "logDir"> | null;
 }
@@ -116,6 +129,8 @@ function parse(args: string[]): MatchOptions {
         "their-kicker": { type: "string" },
         "their-goalie": { type: "string" },
         round: { type: "string", default: "40" },
+        redis: { type: "string" },
+        queue: { type: "string", default: DEFAULT_QUEUE },
       },
     });
   } catch (e) {
@@ -140,6 +155,8 @@ function parse(args: string[]): MatchOptions {
     stall: intFlag("stall", v.stall as string, 1, 3600),
     realtime: v.realtime as boolean,
     games: intFlag("games", v.games as string, 1, 10000),
+    redis: v.redis === undefined ? null : parseRedisUrl(v.redis as string),
+    queue: v.queue as string,
   };
 }
 
@@ -148,7 +165,8 @@ function required(value: string | undefined, flag: string): string {
   return value;
 }
 
-async function play(o: MatchOptions): Promise<Record<string, unknown>> {
+/** Plays one game (a series and the shoot-out are main()'s) and returns its JSON line. */
+export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
   const wallStart = Date.now();
   let server: RunningServer | null = null;
   const teams: TeamProcess[] = [];
@@ -314,6 +332,40 @@ function tQuantile975(df: number): number {
   return z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df * df);
 }
 
+/**
+ * The series as jobs for workers: each game's JSON line as it finishes, a progress line with the
+ * queue's counts and the time left on stderr; resolves with the games in the order they ended.
+ */
+async function playOnWorkers(o: MatchOptions, redis: RedisConnection): Promise<GameResult[]> {
+  const queue = await JobQueue.connect(redis, o.queue);
+  try {
+    const version = await codeVersion();
+    const t0 = Date.now();
+    const games: GameResult[] = [];
+    await Promise.all(Array.from({ length: o.games }, async () => {
+      const game = await queue.run<GameJobResult>({
+        kind: "game",
+        left: o.left,
+        right: o.right,
+        half: o.half,
+        stall: o.stall,
+        version,
+      });
+      games.push(game as unknown as GameResult);
+      console.log(JSON.stringify(game));
+      const c = await queue.counts();
+      const eta = (Date.now() - t0) / games.length * (o.games - games.length) / 1000;
+      console.error(
+        `match: ${games.length}/${o.games} games done; jobs queued ${c.queued}, running ` +
+          `${c.running}; about ${Math.round(eta / 60)} min left`,
+      );
+    }));
+    return games;
+  } finally {
+    await queue.close();
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   if (args.includes("--help")) {
     console.log(MATCH_USAGE);
@@ -331,6 +383,11 @@ async function main(args: string[]): Promise<number> {
       const logDir = o.logDir ?? await Deno.makeTempDir({ prefix: "penalty-" });
       await Deno.mkdir(logDir, { recursive: true });
       console.log(JSON.stringify(await playPenalties({ ...o.penalty, logDir })));
+      return 0;
+    }
+    if (o.redis) {
+      const games = await playOnWorkers(o, o.redis);
+      if (o.games > 1) console.log(JSON.stringify(seriesSummary(games)));
       return 0;
     }
     const games: GameResult[] = [];

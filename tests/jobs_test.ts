@@ -1,0 +1,256 @@
+// The job queue against a real redis-server that each test starts on a free port in a temp dir
+// (.ci/run installs Debian's redis-server): jobs round-trip; a worker killed in the middle of a
+// job loses it to another worker, and its result comes back once; an optimization interrupted in
+// the middle of a generation resumes from its journal and ends where an uninterrupted run ends,
+// evaluating only what it had not. Jobs are scored by tests/jobs_fake.ts, not by a server.
+
+import assert from "assert";
+import { codeVersion, type EvalResult, JobQueue } from "../src/jobs/queue.ts";
+import { startWorker } from "../src/scale/worker.ts";
+import { type Evaluate, optimize, parse, queueEvaluate } from "../src/optimize/main.ts";
+import { ParamSet } from "../src/config/params.ts";
+import { Logger } from "../src/util/log.ts";
+import { FAKE_TARGET, fakeRunner, fakeScore } from "./jobs_fake.ts";
+
+const QUIET = new Logger("error", "[test]");
+const NO_SANITIZE = { sanitizeOps: false, sanitizeResources: false };
+
+async function startRedis(): Promise<{ port: number; stop(): Promise<void> }> {
+  const dir = await Deno.makeTempDir({ prefix: "redis-test-" });
+  const l = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (l.addr as Deno.NetAddr).port;
+  l.close();
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command("redis-server", {
+      args: ["--port", String(port), "--bind", "127.0.0.1", "--dir", dir, "--save", ""],
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+  } catch (e) {
+    throw new Error(`redis-server cannot start (apt-get install redis-server): ${e}`);
+  }
+  for (let i = 0;; i++) {
+    try {
+      (await Deno.connect({ hostname: "127.0.0.1", port })).close();
+      break;
+    } catch (e) {
+      if (i > 100) throw e;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  return {
+    port,
+    async stop() {
+      child.kill("SIGKILL");
+      await child.status;
+      await Deno.remove(dir, { recursive: true });
+    },
+  };
+}
+
+function evalJob(params: string, version: string) {
+  const spec = {
+    task: "walk-forward",
+    type: 0,
+    runs: 1,
+    core: "ts",
+    kick: "keyframe",
+    jitter: 0,
+    fallCost: 0,
+  };
+  return { kind: "eval" as const, spec, params, version };
+}
+
+Deno.test({
+  name: "jobs: evaluations and games round-trip through Redis; other code is refused",
+  ...NO_SANITIZE,
+  async fn() {
+    const redis = await startRedis();
+    const connection = { host: "127.0.0.1", port: redis.port };
+    const version = await codeVersion();
+    const w = startWorker({
+      connection,
+      queue: "rt",
+      slots: 2,
+      lockSeconds: 5,
+      name: "w1",
+      version,
+      run: fakeRunner(10),
+      log: QUIET,
+    });
+    const q = await JobQueue.connect(connection, "rt");
+    try {
+      const texts = [0.15, 0.2, 0.25].map((s) => `walk.step_time ${s}\nwalk.torso_height 0.35\n`);
+      const results = await Promise.all(texts.map((t) => q.run<EvalResult>(evalJob(t, version))));
+      texts.forEach((t, i) => {
+        assert.equal(results[i].score, fakeScore(ParamSet.parse(t, "t")));
+        assert.equal(results[i].worker, "w1");
+      });
+      const game = await q.run<Record<string, unknown>>({
+        kind: "game",
+        left: "L",
+        right: "R",
+        half: 60,
+        stall: 60,
+        version,
+      });
+      assert.deepEqual(game.score, [2, 0]);
+      await assert.rejects(() => q.run(evalJob(texts[0], "other")), /code version other/);
+      const c = await q.counts();
+      assert.deepEqual([c.done, c.failed, c.queued, c.running], [4, 1, 0, 0]);
+    } finally {
+      await q.close();
+      await w.close();
+      await redis.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: "jobs: a worker killed in the middle of a job loses it to another; one result comes back",
+  ...NO_SANITIZE,
+  async fn() {
+    const redis = await startRedis();
+    const connection = { host: "127.0.0.1", port: redis.port };
+    const version = await codeVersion();
+    const script = new URL("./jobs_fake_worker.ts", import.meta.url).pathname;
+    const slow = new Deno.Command("deno", {
+      args: ["run", "-A", script, String(redis.port), "kill", "slow", "2"],
+      env: { FAKE_SLEEP_MS: "60000" },
+      stdout: "piped",
+      stderr: "null",
+    }).spawn();
+    const q = await JobQueue.connect(connection, "kill");
+    const ran: string[] = [];
+    let w: ReturnType<typeof startWorker> | null = null;
+    try {
+      const reader = slow.stdout.getReader();
+      const { value } = await reader.read();
+      assert.match(new TextDecoder().decode(value), /ready/);
+      const result = q.run<EvalResult>(
+        evalJob("walk.step_time 0.2\nwalk.torso_height 0.3\n", version),
+      );
+      while ((await q.counts()).running === 0) await new Promise((r) => setTimeout(r, 50));
+      slow.kill("SIGKILL");
+      await slow.status;
+      w = startWorker({
+        connection,
+        queue: "kill",
+        slots: 1,
+        lockSeconds: 2,
+        name: "fast",
+        version,
+        run: fakeRunner(0, ran),
+        log: QUIET,
+      });
+      const r = await result;
+      assert.equal(r.worker, "fast");
+      assert.equal(
+        r.score,
+        fakeScore(ParamSet.parse("walk.step_time 0.2\nwalk.torso_height 0.3", "t")),
+      );
+      // Nothing runs it again, nothing is left over or failed.
+      await new Promise((res) => setTimeout(res, 3000));
+      assert.equal(ran.length, 1);
+      const c = await q.counts();
+      assert.deepEqual([c.done, c.failed, c.queued, c.running], [1, 0, 0, 0]);
+    } finally {
+      await q.close();
+      await w?.close();
+      await redis.stop();
+    }
+  },
+});
+
+Deno.test({
+  name: "jobs: an optimization interrupted mid-generation resumes from its journal",
+  ...NO_SANITIZE,
+  async fn() {
+    const redis = await startRedis();
+    const connection = { host: "127.0.0.1", port: redis.port };
+    const version = await codeVersion();
+    const dir = await Deno.makeTempDir({ prefix: "resume-test-" });
+    const space = `${dir}/fake.space`;
+    await Deno.writeTextFile(space, "walk.step_time 0.12 0.28\nwalk.torso_height 0.30 0.40\n");
+    const ran: string[] = [];
+    const w = startWorker({
+      connection,
+      queue: "opt",
+      slots: 3,
+      lockSeconds: 5,
+      name: "w",
+      version,
+      run: fakeRunner(0, ran),
+      log: QUIET,
+    });
+    const q = await JobQueue.connect(connection, "opt");
+    const args = (
+      out: string,
+      ...more: string[]
+    ) => [
+      "walk-forward",
+      "--space",
+      space,
+      "--gens",
+      "5",
+      "--pop",
+      "6",
+      "--seed",
+      "7",
+      "--out",
+      out,
+      ...more,
+    ];
+    const run = async (
+      out: string,
+      evaluate: (o: Awaited<ReturnType<typeof parse>>) => Evaluate,
+      ...more: string[]
+    ) => {
+      const o = await parse(args(out, ...more));
+      const lines: string[] = [];
+      await optimize(o, evaluate(o), () => q.counts(), (l) => lines.push(l));
+      return lines.map((l) => JSON.parse(l));
+    };
+    try {
+      const whole = await run(`${dir}/a.params`, (o) => queueEvaluate(o, q, version));
+      const evaluations = ran.length;
+      assert.equal(evaluations, 1 + 5 * 6);
+      // The same run, stopped after 2 of generation 3's 6 scores.
+      let left = 1 + 2 * 6 + 2;
+      const stopping = (o: Awaited<ReturnType<typeof parse>>): Evaluate => {
+        const inner = queueEvaluate(o, q, version);
+        return (cands, done) =>
+          inner(cands, async (i, s) => {
+            if (left-- <= 0) throw new Error("interrupted");
+            await done(i, s);
+          });
+      };
+      await assert.rejects(() => run(`${dir}/b.params`, stopping), /interrupted/);
+      // The interrupted generation's other jobs still finish on the worker.
+      await new Promise((r) => setTimeout(r, 500));
+      await assert.rejects(
+        () => run(`${dir}/b.params`, (o) => queueEvaluate(o, q, version)),
+        /--resume/,
+      );
+      ran.length = 0;
+      const resumed = await run(`${dir}/b.params`, (o) => queueEvaluate(o, q, version), "--resume");
+      // Generations 1-2 replayed; of generation 3 only the 4 scores missing; then 4-5.
+      assert.equal(ran.length, 4 + 2 * 6);
+      assert.ok(resumed[1].resumed && resumed[2].resumed && !resumed[3].resumed);
+      assert.deepEqual(resumed.at(-1), { ...whole.at(-1), out: `${dir}/b.params` });
+      assert.equal(
+        await Deno.readTextFile(`${dir}/b.params`),
+        await Deno.readTextFile(`${dir}/a.params`),
+      );
+      // It found its way toward the fake optimum.
+      const best = whole.at(-1).values;
+      assert.ok(Math.abs(best["walk.step_time"] - FAKE_TARGET["walk.step_time"]) < 0.05);
+    } finally {
+      await q.close();
+      await w.close();
+      await redis.stop();
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
