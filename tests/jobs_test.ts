@@ -254,3 +254,61 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "jobs: a server that dies during a job is started again and the job retried",
+  ...NO_SANITIZE,
+  async fn() {
+    const redis = await startRedis();
+    const connection = { host: "127.0.0.1", port: redis.port };
+    const version = await codeVersion();
+    let launched = 0;
+    // Stand-in servers: the first dies during its job.
+    const launch = () => {
+      launched++;
+      const died = Promise.withResolvers<Deno.CommandStatus>();
+      const server = {
+        host: "127.0.0.1" as const,
+        agentPort: 1,
+        monitorPort: 2,
+        home: "",
+        logPath: "",
+        pid: 0,
+        status: died.promise,
+        stop: () => Promise.resolve(),
+        die: () => died.resolve({ success: false, code: 1, signal: null }),
+      };
+      return Promise.resolve(server);
+    };
+    const runs: number[] = [];
+    const w = startWorker({
+      connection,
+      queue: "die",
+      slots: 1,
+      lockSeconds: 5,
+      name: "w",
+      version,
+      launch,
+      log: QUIET,
+      run: async (_data, slot) => {
+        const server = await slot.serve({ sync: true }) as Awaited<ReturnType<typeof launch>>;
+        runs.push(launched);
+        if (launched === 1) server.die();
+        await new Promise((r) => setTimeout(r, 20));
+        return { score: 1 };
+      },
+    });
+    const q = await JobQueue.connect(connection, "die");
+    try {
+      const r = await q.run<EvalResult>(evalJob("walk.step_time 0.2\n", version));
+      assert.equal(r.score, 1);
+      assert.deepEqual(runs, [1, 2], "the retry ran on a second server");
+      const c = await q.counts();
+      assert.deepEqual([c.done, c.failed], [1, 0]);
+    } finally {
+      await q.close();
+      await w.close();
+      await redis.stop();
+    }
+  },
+});

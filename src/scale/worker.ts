@@ -42,13 +42,16 @@ export class Slot {
   private options: Readonly<ServerOptions> | null = null;
   private died = false;
 
-  constructor(readonly index: number) {}
+  constructor(
+    readonly index: number,
+    private readonly launch: (o: ServerOptions) => Promise<RunningServer> = launchServer,
+  ) {}
 
   /** A running server with these options: the current one if it matches and lives. */
   async serve(options: Readonly<ServerOptions>, fresh = false): Promise<RunningServer> {
     if (this.server && !this.died && !fresh && this.options === options) return this.server;
     await this.stop();
-    const server = await launchServer(options);
+    const server = await this.launch(options);
     this.server = server;
     this.options = options;
     this.died = false;
@@ -83,11 +86,13 @@ export interface WorkerOptions {
   version: string;
   run: JobRunner;
   log: Logger;
+  /** How a slot starts its server (tests give a stand-in). */
+  launch?: (o: ServerOptions) => Promise<RunningServer>;
 }
 
 /** Starts taking jobs; close() stops taking them, lets running ones end and stops the servers. */
 export function startWorker(o: WorkerOptions): { close(): Promise<void>; worker: Worker } {
-  const slots = Array.from({ length: o.slots }, (_, i) => new Slot(i));
+  const slots = Array.from({ length: o.slots }, (_, i) => new Slot(i, o.launch));
   const free = [...slots];
   const worker = new Worker(
     o.queue,
