@@ -13,6 +13,9 @@
 // - tests/data/dropball_move_stretch.jsonl.gz: 23 s of unum 11, our kick-off taker, through a
 //   kick-off nobody took: after 15 s the server drops the ball and moves the robot 2.2 m back
 //   from it. The estimator of before stayed 2 m off for 0.6 s.
+// - tests/data/halftime_move_stretch.jsonl.gz: 12 s of unum 9 around half time: the first half
+//   ends with the robot at x = 12.6, the server moves it out of their half, and it falls before
+//   it can beam itself. The estimator of before stayed 15.7 m off for 1.8 s.
 
 import assert from "assert";
 import { readRecording } from "../src/tools/recording.ts";
@@ -66,4 +69,11 @@ Deno.test("a kick-off taker moved back at the drop ball is placed again at once"
   assert.ok(after.length > 20, `${after.length} frames after the drop ball`);
   const worst = Math.max(...after.map((s) => s.err));
   assert.ok(worst < 0.3, `worst ${worst.toFixed(2)} m after the drop ball`);
+});
+
+Deno.test("a robot the server moves out of their half at half time is placed there, fallen or not", async () => {
+  const e = await errors("halftime_move_stretch.jsonl.gz", 300, /^(BeforeKickOff|KickOff_Right)$/);
+  assert.ok(e.length > 20, `${e.length} frames after the half`);
+  const worst = Math.max(...e.map((s) => s.err));
+  assert.ok(worst < 1, `worst ${worst.toFixed(2)} m after the half`);
 });

@@ -12,16 +12,39 @@ function target(
   y: number,
   ball: Point2 | null = null,
   dropBall = false,
+  modeTime = 2,
 ): Point2 | null {
   const q: RelocationQuery = {
     situation: situation(mode, "left"),
     mode,
+    modeTime,
     self: { x, y },
     ball,
+    ballAge: 0,
     dropBall,
   };
   const out = { x: NaN, y: NaN };
-  return relocationTarget(q, out) ? out : null;
+  return relocationTarget(q, out) !== "none" ? out : null;
+}
+
+/** How sure the move is for a robot at (x, y), `modeTime` s into the mode. */
+function sureness(
+  mode: PlayMode,
+  x: number,
+  y: number,
+  modeTime: number,
+  ball: Point2 | null = null,
+) {
+  const q: RelocationQuery = {
+    situation: situation(mode, "left"),
+    mode,
+    modeTime,
+    self: { x, y },
+    ball,
+    ballAge: 0,
+    dropBall: false,
+  };
+  return relocationTarget(q, { x: 0, y: 0 });
 }
 
 Deno.test("relocation: kick-offs clear the other half, theirs also the centre circle", () => {
@@ -36,12 +59,14 @@ Deno.test("relocation: kick-offs clear the other half, theirs also the centre ci
   const q: RelocationQuery = {
     situation: situation(PlayMode.KickOffLeft, "right"),
     mode: PlayMode.KickOffLeft,
+    modeTime: 0,
     self: { x: 0.5, y: 0 },
     ball: null,
+    ballAge: Infinity,
     dropBall: false,
   };
   const out = { x: 0, y: 0 };
-  assert.ok(relocationTarget(q, out));
+  assert.equal(relocationTarget(q, out), "certain");
   assert.deepEqual(out, { x: -2.5, y: 0 });
 });
 
@@ -66,4 +91,32 @@ Deno.test("relocation: their free kicks and a drop ball clear 2 m around the bal
   // A drop ball clears our players too, whoever had the set play.
   assert.deepEqual(target(PlayMode.PlayOn, -0.3, 0, { x: 0, y: 0 }, true), { x: -2.5, y: 0 });
   assert.equal(target(PlayMode.PlayOn, -0.3, 0, { x: 0, y: 0 }, false), null);
+});
+
+Deno.test("relocation: certain well inside once the rule applies, possible near the edge or before", () => {
+  // Before a kick-off, out of their half at once.
+  assert.deepEqual(target(PlayMode.BeforeKickOff, 12.6, -1.6), { x: -2.5, y: -1.6 });
+  assert.equal(sureness(PlayMode.BeforeKickOff, 12.6, -1.6, 0), "certain");
+  assert.equal(sureness(PlayMode.KickOffRight, 0.1, 3, 0), "possible");
+  // Their goal kick clears the area after the 1 s pause.
+  assert.equal(sureness(PlayMode.GoalKickRight, 14.2, 1.9, 0.5), "possible");
+  assert.equal(sureness(PlayMode.GoalKickRight, 14.2, 1.9, 1.1), "certain");
+  assert.equal(sureness(PlayMode.GoalKickRight, 14.2, 2.9, 1.1), "possible");
+  const ball = { x: 3, y: 5 };
+  assert.equal(sureness(PlayMode.KickInRight, 3.5, 5, 1.2, ball), "certain");
+  assert.equal(sureness(PlayMode.KickInRight, 4.9, 5, 1.2, ball), "possible");
+  assert.equal(sureness(PlayMode.KickInRight, 6, 5, 1.2, ball), "none");
+  // A ball we have not seen lately may lie elsewhere: then only possible.
+  const q: RelocationQuery = {
+    situation: "theirSetPlay",
+    mode: PlayMode.KickInRight,
+    modeTime: 1.2,
+    self: { x: 3.5, y: 5 },
+    ball,
+    ballAge: 1.3,
+    dropBall: false,
+  };
+  assert.equal(relocationTarget(q, { x: 0, y: 0 }), "possible");
+  // After a goal, like before a kick-off.
+  assert.equal(sureness(PlayMode.GoalLeft, 12.9, -0.2, 0), "certain");
 });

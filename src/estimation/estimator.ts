@@ -169,8 +169,10 @@ export class Estimator {
   private readonly relocation: RelocationQuery = {
     situation: "stop",
     mode: PlayMode.BeforeKickOff,
+    modeTime: 0,
     self: { x: 0, y: 0 },
     ball: null,
+    ballAge: Infinity,
     dropBall: false,
   };
   private readonly relocationSpot: Point2 = { x: 0, y: 0 };
@@ -266,6 +268,7 @@ export class Estimator {
       const predicted = this.self;
       this.localizer.predict(o.dx, o.dy, o.dth);
       o.clear();
+      this.expectRelocation(world);
       // Lying, tipping over or falling, the camera's pose is too uncertain to place anything by.
       const g = world.gyro;
       const swaying = g !== null && Math.hypot(g.x, g.y) > MAX_VISION_SWAY;
@@ -279,7 +282,6 @@ export class Estimator {
       }
       this.wasDown = !upright;
       if (upright && !swaying) {
-        this.expectRelocation(world);
         const counts = fillObservations(v, world.side, this.projector, core, this.params.noise);
         this.localizer.correct(counts, poseFromLandmarks(core, counts.landmarks));
         this.lastVision = world.time;
@@ -318,12 +320,16 @@ export class Estimator {
     const q = this.relocation;
     q.situation = situation(world.playMode, world.side);
     q.mode = world.playMode;
+    q.modeTime = world.time - this.modeSince;
     q.self.x = pose.x;
     q.self.y = pose.y;
     q.ball = this.ball.state;
+    q.ballAge = Number.isNaN(this.ball.lastSeen) ? Infinity : world.time - this.ball.lastSeen;
     q.dropBall = world.time < this.dropBallUntil;
     const at = this.relocationSpot;
-    if (relocationTarget(q, at)) this.localizer.expectMove(at.x, at.y);
+    const r = relocationTarget(q, at);
+    if (r === "certain") this.localizer.relocate(at.x, at.y);
+    else if (r === "possible") this.localizer.expectMove(at.x, at.y);
   }
 
   /** Places the seen ball and players by `pose` (`predicted`: the pose before this correction). */

@@ -30,6 +30,8 @@ const EXPECT_FRAMES = 17;
 /** How widely particles are put around the announced spot (m, rad): the heading is kept. */
 const EXPECT_SPREAD_XY = 0.1;
 const EXPECT_SPREAD_THETA = 0.05;
+/** How widely a certain relocation spreads the particles (m). */
+const RELOCATE_SPREAD = 0.2;
 /** A far landmark pose is trusted once it repeats within AGREE m for REPEAT_FRAMES frames. */
 const AGREE = 0.5;
 const REPEAT_FRAMES = 4;
@@ -138,6 +140,27 @@ export class Localizer {
     this.expected.x = x;
     this.expected.y = y;
     this.expectedFrames = EXPECT_FRAMES;
+  }
+
+  /**
+   * The referee certainly moves us to about (x, y) now, heading kept: the particles move there,
+   * spread by RELOCATE_SPREAD (the server avoids other robots when it puts one down), and the
+   * next landmark pose on the field is taken at once as after any relocation.
+   */
+  relocate(x: number, y: number): void {
+    const q = this.pose;
+    if (!q) return;
+    this.moved();
+    const p = this.core.particles;
+    const dx = x - q.x, dy = y - q.y;
+    for (let i = 0; i < this.n; i++) {
+      const o = i * PARTICLE;
+      p[o] += dx + RELOCATE_SPREAD * this.core.gaussian();
+      p[o + 1] += dy + RELOCATE_SPREAD * this.core.gaussian();
+    }
+    this.expectedFrames = 0;
+    this.core.pfMean(this.n);
+    this.readMean();
   }
 
   /** Drops the estimate: the next vision frame starts the filter again. */

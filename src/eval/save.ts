@@ -164,6 +164,14 @@ export async function save(
   };
 }
 
+/**
+ * The optimizer's score: the share of the standing goalie's goals kept out, less 0.1 per own
+ * goal and 0.02 per dive at a shot that would miss.
+ */
+export function saveScore(r: SaveResult): number {
+  return (r.savedOfBaselineGoals ?? 0) - 0.1 * r.ownGoals - 0.02 * r.divesAtMisses;
+}
+
 export const SAVE_TASK = task({
   name: "save",
   headControl: true,
@@ -171,4 +179,5 @@ export const SAVE_TASK = task({
     const p = s.agent.options.params;
     return save(s, runs, diveParams(p), p.get("ball.decay"));
   },
+  score: saveScore,
 });

@@ -40,7 +40,8 @@ export function kickPreSeconds(get: (name: string) => number): Map<string, numbe
 
 /**
  * The params the bundled skill files read as `$name`, with the kicks' ball spots: the kicks
- * (kick.*, longkick.*, ikkick.*), the get-ups' timing (getup.*) and the stand's wait (stand.wait).
+ * (kick.*, longkick.*, ikkick.*), the get-ups' timing (getup.*), the stand's wait (stand.wait)
+ * and the goalie's dives (dive.*).
  */
 export const SKILL_PARAMS: readonly ParamRange[] = [
   { keys: /^stand\.wait$/, ...TIME },
@@ -56,4 +57,6 @@ export const SKILL_PARAMS: readonly ParamRange[] = [
     max: 1,
   },
   { keys: /^(kick|longkick|ikkick)\.\w+$/, ...ANGLE },
+  { keys: /^dive\.scale$/, unit: "gain", min: 0.1, max: 10 },
+  { keys: /^dive\.\w+$/, ...ANGLE },
 ];

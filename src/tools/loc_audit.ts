@@ -65,7 +65,7 @@ export interface AuditSummary {
   uprightSelf: Percentiles | null;
   /** The largest self error at any time (m). */
   maxSelf: number | null;
-  /** The largest self error outside MOVE_GRACE after the server moved the robot (m). */
+  /** The largest self error while upright, outside MOVE_GRACE after a server move (m). */
   maxSelfSettled: number | null;
   /** Times the server moved the robot, and how many of those the estimate followed in time. */
   moves: number;
@@ -133,12 +133,12 @@ export class LocalizationAudit {
     const err = Math.hypot(s.camera.x - s.truth.x, s.camera.y - s.truth.y);
     this.maxSelf = Math.max(this.maxSelf ?? 0, err);
     const settling = s.now - this.movedAt <= MOVE_GRACE;
-    if (!settling) this.maxSelfSettled = Math.max(this.maxSelfSettled ?? 0, err);
+    const upright = s.truth.z >= UPRIGHT_HEAD;
+    if (!settling && upright) this.maxSelfSettled = Math.max(this.maxSelfSettled ?? 0, err);
     if (this.moveOpen && settling && err < EPISODE_ERROR) {
       this.moveOpen = false;
       this.movesFollowed++;
     }
-    const upright = s.truth.z >= UPRIGHT_HEAD;
     if (upright) this.self.push(err);
     if (upright && s.ball && s.ballTruth) {
       this.ball.push(Math.hypot(s.ball.x - s.ballTruth.x, s.ball.y - s.ballTruth.y));

@@ -365,7 +365,7 @@ async function main(args: string[]): Promise<number> {
     console.log(`  team ball p50/p95 ${pp(l.uprightTeamBall, "cm", 100)}`);
     const metres = (x: number | null) => x === null ? "n/a" : x.toFixed(2) + " m";
     console.log(`worst self error   ${metres(l.maxSelf)}`);
-    console.log(`  outside moves    ${metres(l.maxSelfSettled)}`);
+    console.log(`  upright, outside moves ${metres(l.maxSelfSettled)}`);
     console.log(`server moves       ${l.moves}, followed within 0.5 s: ${l.movesFollowed}`);
     console.log(
       `get-ups recovered  ${l.recovered} of ${l.getUps} within 1 s (${l.fellAgain} fell again)`,
