@@ -39,6 +39,8 @@ const UPRIGHT_FOR_VISION = Math.cos(35 * Math.PI / 180);
  * estimate lags it (a fall's first frames placed a robot 16 m off, outside the field).
  */
 const MAX_VISION_SWAY = 1.5;
+/** The recent sway peak fades by this factor per cycle (to a fifth in 0.2 s). */
+const SWAY_DECAY = 0.85;
 /**
  * A relocation by the referee: the server moves the body, and the accelerometer reads exactly
  * nothing for a few cycles (below ZERO_ACC m/s² for MOVED_CYCLES cycles in a row; a single
@@ -161,6 +163,8 @@ export class Estimator {
   readonly odometry = new Odometry();
   /** The last vision frame came while the robot was down. */
   private wasDown = false;
+  /** The roll and pitch rate's recent peak (rad/s), decaying by SWAY_DECAY per cycle. */
+  private recentSway = 0;
   /** The play mode of the last update, and the server time it began. */
   private playMode: PlayMode | null = null;
   private modeSince = 0;
@@ -256,6 +260,8 @@ export class Estimator {
     const dt = world.dt;
     const core = this.core;
     this.watchForMove(world);
+    const sway = Math.hypot(world.gyro.x, world.gyro.y);
+    this.recentSway = Math.max(sway, this.recentSway * SWAY_DECAY);
     if (world.playMode !== this.playMode) this.modeChanged(world);
     this.tilt.update(world.gyro, world.acc, core.soles, world.feet, dt);
     this.odometry.update(this.tilt, core.soles, dt);
@@ -283,7 +289,10 @@ export class Estimator {
       this.wasDown = !upright;
       if (upright && !swaying) {
         const counts = fillObservations(v, world.side, this.projector, core, this.params.noise);
-        this.localizer.correct(counts, poseFromLandmarks(core, counts.landmarks));
+        // Re-seeds only from landmarks seen by a steady body: in a collision the gyro read
+        // 4.8, 0.7, 0.5 rad/s on three cycles, and the calm one's landmark pose was 1 m off.
+        const steady = this.recentSway <= MAX_VISION_SWAY;
+        this.localizer.correct(counts, steady ? poseFromLandmarks(core, counts.landmarks) : null);
         this.lastVision = world.time;
         const pose = this.localizer.pose;
         if (pose) this.observeObjects(p, world, pose, predicted ?? pose);
