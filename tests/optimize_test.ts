@@ -224,7 +224,7 @@ Deno.test("eval registry: one list for eval and optimize; the optimizer's tasks 
     "../src/eval/registry.ts"
   );
   assert.equal(new Set(TASK_NAMES).size, EVAL_TASKS.length);
-  assert.deepEqual(OPTIMIZE_TASK_NAMES, ["walk-forward", "walk-omni", "getup", "kick"]);
+  assert.deepEqual(OPTIMIZE_TASK_NAMES, ["walk-forward", "walk-omni", "getup", "kick", "save"]);
   assert.ok(evalTask("save").headControl && !evalTask("kick").headControl);
   assert.ok(evalTask("walk-omni").walk && !evalTask("getup").walk);
   const o = {
@@ -240,5 +240,8 @@ Deno.test("eval registry: one list for eval and optimize; the optimizer's tasks 
   assert.equal(evalTask("getup").score!(getupResult, o), 10 * 3 / 4 - 2.5);
   const walk = { runs: 2, falls: 1, speed: { mean: 0.8 } };
   assert.equal(evalTask("walk-forward").score!(walk, o), 0.8 - 0.25);
+  // The dives: the share of the standing goalie's goals kept out, less own goals and wild dives.
+  const saved = { savedOfBaselineGoals: 0.6, ownGoals: 1, divesAtMisses: 2 };
+  assert.ok(Math.abs(evalTask("save").score!(saved, o) - (0.6 - 0.1 - 0.04)) < 1e-12);
   assert.throws(() => evalTask("sprint"), /no evaluation task 'sprint'/);
 });

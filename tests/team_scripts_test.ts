@@ -134,7 +134,7 @@ Deno.test({
         stderr: "piped",
       })
         .output();
-    const bystander = new Deno.Command("sleep", { args: ["30"] }).spawn();
+    const bystander = new Deno.Command("sleep", { args: ["600"] }).spawn();
     const started = await sh("start.sh", "127.0.0.1", String(server.port));
     assert.equal(started.code, 0, new TextDecoder().decode(started.stderr));
     const pgid = Number(await Deno.readTextFile(`${dir}/.run/team.pid`));
