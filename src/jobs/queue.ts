@@ -103,8 +103,9 @@ export class JobQueue {
     const job: Job = await this.queue.add(data.kind, data, {
       attempts: ATTEMPTS,
       backoff: { type: "fixed", delay: 1000 },
-      removeOnComplete: { age: 24 * 3600 },
-      removeOnFail: { age: 7 * 24 * 3600 },
+      // Results travel in the completion event; kept jobs only cost Redis memory (4 KB each).
+      removeOnComplete: { age: 3600, count: 10_000 },
+      removeOnFail: { age: 24 * 3600, count: 10_000 },
     });
     return await job.waitUntilFinished(this.events) as R;
   }
