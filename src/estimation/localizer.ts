@@ -4,7 +4,9 @@
 // collapses (kidnapping, re-beams), or spread over the field when nothing better is known. A
 // landmark pose off the field is never used, and one far from the last confident estimate only
 // once the landmarks have repeated it, or at once after a relocation the estimator detected
-// (then a single landmark places us too, with the heading the body kept).
+// (then a single landmark places us too, with the heading the body kept). The referee's moves
+// that the rules announce are taken at their spot: at once when certain, else at the first frame
+// the old pose cannot explain.
 
 import type { NumericCore } from "../core/numeric_core.ts";
 import { MAX_PARTICLES, PARTICLE, PF } from "../core/layout.ts";
