@@ -87,6 +87,9 @@ export class JobQueue {
   static async connect(connection: RedisConnection, name = DEFAULT_QUEUE): Promise<JobQueue> {
     const queue = new Queue(name, { connection });
     const events = new QueueEvents(name, { connection });
+    // Every job awaited at once holds a listener on both: a generation or a series has many.
+    queue.setMaxListeners(0);
+    events.setMaxListeners(0);
     try {
       await Promise.all([queue.waitUntilReady(), events.waitUntilReady()]);
     } catch (e) {
