@@ -6,25 +6,34 @@ import { type RelocationQuery, relocationTarget } from "../src/estimation/reloca
 import { PlayMode, situation } from "../src/protocol/playmode.ts";
 import type { Point2 } from "../src/util/pose.ts";
 
+/** The left team's query for a robot at (x, y), `modeTime` s into `mode`. */
+function query(
+  mode: PlayMode,
+  x: number,
+  y: number,
+  o: { ball?: Point2 | null; ballAge?: number; dropBall?: boolean; modeTime?: number } = {},
+): RelocationQuery {
+  return {
+    situation: situation(mode, "left"),
+    mode,
+    modeTime: o.modeTime ?? 2,
+    self: { x, y },
+    ball: o.ball ?? null,
+    ballAge: o.ballAge ?? 0,
+    dropBall: o.dropBall ?? false,
+  };
+}
+
+/** Where the robot is put, or null when it stays. */
 function target(
   mode: PlayMode,
   x: number,
   y: number,
   ball: Point2 | null = null,
   dropBall = false,
-  modeTime = 2,
 ): Point2 | null {
-  const q: RelocationQuery = {
-    situation: situation(mode, "left"),
-    mode,
-    modeTime,
-    self: { x, y },
-    ball,
-    ballAge: 0,
-    dropBall,
-  };
   const out = { x: NaN, y: NaN };
-  return relocationTarget(q, out) !== "none" ? out : null;
+  return relocationTarget(query(mode, x, y, { ball, dropBall }), out) !== "none" ? out : null;
 }
 
 /** How sure the move is for a robot at (x, y), `modeTime` s into the mode. */
@@ -35,16 +44,7 @@ function sureness(
   modeTime: number,
   ball: Point2 | null = null,
 ) {
-  const q: RelocationQuery = {
-    situation: situation(mode, "left"),
-    mode,
-    modeTime,
-    self: { x, y },
-    ball,
-    ballAge: 0,
-    dropBall: false,
-  };
-  return relocationTarget(q, { x: 0, y: 0 });
+  return relocationTarget(query(mode, x, y, { ball, modeTime }), { x: 0, y: 0 });
 }
 
 Deno.test("relocation: kick-offs clear the other half, theirs also the centre circle", () => {
@@ -107,15 +107,7 @@ Deno.test("relocation: certain well inside once the rule applies, possible near 
   assert.equal(sureness(PlayMode.KickInRight, 4.9, 5, 1.2, ball), "possible");
   assert.equal(sureness(PlayMode.KickInRight, 6, 5, 1.2, ball), "none");
   // A ball we have not seen lately may lie elsewhere: then only possible.
-  const q: RelocationQuery = {
-    situation: "theirSetPlay",
-    mode: PlayMode.KickInRight,
-    modeTime: 1.2,
-    self: { x: 3.5, y: 5 },
-    ball,
-    ballAge: 1.3,
-    dropBall: false,
-  };
+  const q = query(PlayMode.KickInRight, 3.5, 5, { ball, ballAge: 1.3, modeTime: 1.2 });
   assert.equal(relocationTarget(q, { x: 0, y: 0 }), "possible");
   // After a goal, like before a kick-off.
   assert.equal(sureness(PlayMode.GoalLeft, 12.9, -0.2, 0), "certain");
