@@ -6,7 +6,7 @@
 
 import assert from "assert";
 import { codeVersion, type EvalResult, JobQueue } from "../src/jobs/queue.ts";
-import { startWorker } from "../src/scale/worker.ts";
+import { startWorker, type WorkerOptions } from "../src/scale/worker.ts";
 import { type Evaluate, optimize, parse, queueEvaluate } from "../src/optimize/main.ts";
 import { ParamSet } from "../src/config/params.ts";
 import { Logger } from "../src/util/log.ts";
@@ -14,6 +14,13 @@ import { FAKE_TARGET, fakeRunner, fakeScore } from "./jobs_fake.ts";
 
 const QUIET = new Logger("error", "[test]");
 const NO_SANITIZE = { sanitizeOps: false, sanitizeResources: false };
+
+/** A worker in this process: one slot, 5 s locks, quiet, unless the test says otherwise. */
+function testWorker(
+  o: Pick<WorkerOptions, "connection" | "version" | "queue" | "run"> & Partial<WorkerOptions>,
+) {
+  return startWorker({ slots: 1, lockSeconds: 5, name: "w", log: QUIET, ...o });
+}
 
 async function startRedis(): Promise<{ port: number; stop(): Promise<void> }> {
   const dir = await Deno.makeTempDir({ prefix: "redis-test-" });
@@ -69,15 +76,13 @@ Deno.test({
     const redis = await startRedis();
     const connection = { host: "127.0.0.1", port: redis.port };
     const version = await codeVersion();
-    const w = startWorker({
+    const w = testWorker({
       connection,
+      version,
       queue: "rt",
       slots: 2,
-      lockSeconds: 5,
       name: "w1",
-      version,
       run: fakeRunner(10),
-      log: QUIET,
     });
     const q = await JobQueue.connect(connection, "rt");
     try {
@@ -123,7 +128,7 @@ Deno.test({
     }).spawn();
     const q = await JobQueue.connect(connection, "kill");
     const ran: string[] = [];
-    let w: ReturnType<typeof startWorker> | null = null;
+    let w: ReturnType<typeof testWorker> | null = null;
     try {
       const reader = slow.stdout.getReader();
       const { value } = await reader.read();
@@ -134,15 +139,13 @@ Deno.test({
       while ((await q.counts()).running === 0) await new Promise((r) => setTimeout(r, 50));
       slow.kill("SIGKILL");
       await slow.status;
-      w = startWorker({
+      w = testWorker({
         connection,
+        version,
         queue: "kill",
-        slots: 1,
         lockSeconds: 2,
         name: "fast",
-        version,
         run: fakeRunner(0, ran),
-        log: QUIET,
       });
       const r = await result;
       assert.equal(r.worker, "fast");
@@ -174,16 +177,7 @@ Deno.test({
     const space = `${dir}/fake.space`;
     await Deno.writeTextFile(space, "walk.step_time 0.12 0.28\nwalk.torso_height 0.30 0.40\n");
     const ran: string[] = [];
-    const w = startWorker({
-      connection,
-      queue: "opt",
-      slots: 3,
-      lockSeconds: 5,
-      name: "w",
-      version,
-      run: fakeRunner(0, ran),
-      log: QUIET,
-    });
+    const w = testWorker({ connection, version, queue: "opt", slots: 3, run: fakeRunner(0, ran) });
     const q = await JobQueue.connect(connection, "opt");
     const args = (
       out: string,
@@ -281,15 +275,11 @@ Deno.test({
       return Promise.resolve(server);
     };
     const runs: number[] = [];
-    const w = startWorker({
+    const w = testWorker({
       connection,
-      queue: "die",
-      slots: 1,
-      lockSeconds: 5,
-      name: "w",
       version,
+      queue: "die",
       launch,
-      log: QUIET,
       run: async (_data, slot) => {
         const server = await slot.serve({ sync: true }) as Awaited<ReturnType<typeof launch>>;
         runs.push(launched);

@@ -276,8 +276,7 @@ export class Estimator {
       o.clear();
       this.expectRelocation(world);
       // Lying, tipping over or falling, the camera's pose is too uncertain to place anything by.
-      const g = world.gyro;
-      const swaying = g !== null && Math.hypot(g.x, g.y) > MAX_VISION_SWAY;
+      const swaying = sway > MAX_VISION_SWAY;
       const upright = this.tilt.up[2] > UPRIGHT_FOR_VISION;
       // Back up after lying: the pose drifted while down, so the cloud is widened around it for
       // the first frames of vision to place.

@@ -66,7 +66,7 @@ export function relocationTarget(q: RelocationQuery, out: Point2): Relocation {
   out.y = self.y;
   // How far inside the cleared area we are (negative: outside), and from when the rule applies.
   let depth = -Infinity, after = 0;
-  if (q.situation === "ourKickOff" || q.situation === "theirKickOff" || isBeforeKickOff(q)) {
+  if (q.situation === "ourKickOff" || q.situation === "theirKickOff" || clearsOtherHalf(q.mode)) {
     // Out of their half to FREE_KICK_MOVE behind the centre line; at their kick-off also out of
     // the centre circle. The kick-off team's players inside the circle stay.
     const circle = FREE_KICK_DIST - Math.hypot(self.x, self.y);
@@ -92,9 +92,9 @@ export function relocationTarget(q: RelocationQuery, out: Point2): Relocation {
 }
 
 /** Before a kick-off (and after a goal) the server clears our players out of the other half. */
-function isBeforeKickOff(q: RelocationQuery): boolean {
-  return q.mode === PlayMode.BeforeKickOff || q.mode === PlayMode.GoalLeft ||
-    q.mode === PlayMode.GoalRight;
+function clearsOtherHalf(mode: PlayMode): boolean {
+  return mode === PlayMode.BeforeKickOff || mode === PlayMode.GoalLeft ||
+    mode === PlayMode.GoalRight;
 }
 
 function isGoalKick(mode: PlayMode): boolean {

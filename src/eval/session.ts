@@ -6,7 +6,12 @@ import { Agent, type AgentOptions } from "../agent/agent.ts";
 import { runAgent } from "../agent/runner.ts";
 import { MonitorClient, type TeamSide, trainer } from "../net/monitor.ts";
 import type { GroundTruth, Perception } from "../protocol/perception.ts";
-import { launchServer, type RunningServer, type ServerOptions } from "../tools/server_launcher.ts";
+import {
+  launchServer,
+  type RunningServer,
+  type ServerOptions,
+  serverTarget,
+} from "../tools/server_launcher.ts";
 import { toOwnFrame } from "../world/world_view.ts";
 
 /** Beams wait for the robot to stand with the torso this upright (cos of ~11°)… */
@@ -68,9 +73,7 @@ export class EvalSession {
     target: SessionTarget | "auto",
   ): Promise<EvalSession> {
     const server = target === "auto" ? await launchServer(EVAL_SERVER) : null;
-    const t = server
-      ? { host: server.host, port: server.agentPort, monitorPort: server.monitorPort }
-      : target as SessionTarget;
+    const t = server ? serverTarget(server) : target as SessionTarget;
     try {
       const monitor = await MonitorClient.connect(t.host, t.monitorPort);
       const agent = new EvalAgent(options);

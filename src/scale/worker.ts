@@ -16,7 +16,12 @@ import { type CandidateSpec, scoreCandidate } from "../optimize/candidate.ts";
 import { KICK_KINDS, type KickKind } from "../skills/kicks.ts";
 import { readSkillFiles, type SkillSource } from "../skills/skill_compiler.ts";
 import { play } from "../tools/match.ts";
-import { launchServer, type RunningServer, type ServerOptions } from "../tools/server_launcher.ts";
+import {
+  launchServer,
+  type RunningServer,
+  type ServerOptions,
+  serverTarget,
+} from "../tools/server_launcher.ts";
 import {
   codeVersion,
   DEFAULT_QUEUE,
@@ -164,8 +169,7 @@ async function runEval(
   };
   const params = ParamSet.parse(data.params, `<job ${jobId}>`);
   const server = await slot.serve(EVAL_SERVER);
-  const target = { host: server.host, port: server.agentPort, monitorPort: server.monitorPort };
-  return await scoreCandidate(spec, params, sources, log, target);
+  return await scoreCandidate(spec, params, sources, log, serverTarget(server));
 }
 
 async function runGame(data: GameJobData, slot: Slot): Promise<Record<string, unknown>> {
@@ -176,7 +180,7 @@ async function runGame(data: GameJobData, slot: Slot): Promise<Record<string, un
       left: data.left,
       right: data.right,
       half: data.half,
-      server: { host: server.host, port: server.agentPort, monitorPort: server.monitorPort },
+      server: serverTarget(server),
       logDir,
       stall: data.stall,
       realtime: false,

@@ -248,6 +248,13 @@ async function removeDir(path: string): Promise<void> {
  * kills the server, and SIGINT/SIGTERM stop it and then exit with 130/143. When start-up fails,
  * the server is ended and the temp dir is removed except for the log named in the error.
  */
+/** Where agents and the monitor reach a running server. */
+export function serverTarget(
+  s: RunningServer,
+): { host: string; port: number; monitorPort: number } {
+  return { host: s.host, port: s.agentPort, monitorPort: s.monitorPort };
+}
+
 export async function launchServer(opts: ServerOptions = {}): Promise<RunningServer> {
   const sync = opts.sync ?? true;
   const timeoutMs = opts.startTimeoutMs ?? 20000;
