@@ -98,6 +98,20 @@ Deno.test("ball path: straight when clear; past the first opponent in the way on
   assert.ok(edge.y < 9.3, JSON.stringify(edge));
 });
 
+Deno.test("ball path: a detour holds while its opponent stays near the path or just behind the ball", () => {
+  const ball = { x: 0, y: 0 };
+  const goal = { x: 10, y: 0 };
+  // 1.1 m from the path is clear of the 0.9 m corridor for a new path…
+  const wide = [{ x: 1.5, y: 1.1 }];
+  assert.equal(ballWaypoint(ball, goal, wide, 0, DRIBBLE_PATH).side, 0);
+  // …but a detour already taken around it goes on, as it does for an opponent level with the ball.
+  assert.equal(ballWaypoint(ball, goal, wide, -1, DRIBBLE_PATH).side, -1);
+  assert.equal(ballWaypoint(ball, goal, [{ x: -0.2, y: 0.3 }], -1, DRIBBLE_PATH).side, -1);
+  assert.equal(ballWaypoint(ball, goal, [{ x: -0.2, y: 0.3 }], 0, DRIBBLE_PATH).side, 0);
+  // Far off the path it ends.
+  assert.equal(ballWaypoint(ball, goal, [{ x: 1.5, y: 1.5 }], -1, DRIBBLE_PATH).side, 0);
+});
+
 const base: OnBallInput = {
   self: { x: -1, y: 0, theta: 0 },
   ball: { x: 0, y: 0 },
@@ -117,6 +131,39 @@ Deno.test("on ball: in front of the ball we walk around it, never through it", (
   if (a.kind !== "approach") return;
   assert.ok(a.target.x < 0 && Math.abs(a.target.y) >= 0.4, JSON.stringify(a.target));
   assert.ok(a.target.y > 0, "on our side of the ball");
+});
+
+Deno.test("on ball: going around keeps its side near the line and ends well behind the ball", () => {
+  // Right in front of the ball, on the line: the side taken last cycle holds against noise.
+  const front = { x: 0.5, y: 0.05, theta: Math.PI };
+  const fresh = onBallAction({ ...base, self: front });
+  assert.ok(fresh.kind === "approach" && fresh.around === 1 && fresh.target.y > 0.4);
+  const kept = onBallAction({ ...base, self: front, aroundSide: -1 });
+  assert.ok(kept.kind === "approach" && kept.around === -1 && kept.target.y < -0.4);
+  // Level with the ball 0.45 m aside: going on around until 0.27 m behind it, where a fresh
+  // approach would already line up at 0.12 m.
+  const level = { x: -0.2, y: 0.45, theta: 0 };
+  const lineUp = onBallAction({ ...base, self: level });
+  assert.ok(lineUp.kind === "approach" && lineUp.around === undefined, JSON.stringify(lineUp));
+  const around = onBallAction({ ...base, self: level, aroundSide: 1 });
+  assert.ok(around.kind === "approach" && around.around === 1, JSON.stringify(around));
+});
+
+Deno.test("on ball: beside the ball's back half we step back to the line, not around", () => {
+  const a = onBallAction({ ...base, self: { x: -0.08, y: 0.2, theta: 0 }, aroundSide: 1 });
+  assert.equal(a.kind, "approach");
+  if (a.kind !== "approach") return;
+  assert.equal(a.around, undefined);
+  assert.ok(a.target.x < -0.15 && Math.abs(a.target.y) < 1e-9, JSON.stringify(a.target));
+});
+
+Deno.test("on ball: from wide of the ball the way behind it is straight, from in front via its side", () => {
+  // 0.3 m ahead and 0.9 m aside: the straight way to the spot behind passes the ball 0.35 m off.
+  const wide = onBallAction({ ...base, self: { x: 0.3, y: 0.9, theta: Math.PI } });
+  assert.ok(wide.kind === "approach" && Math.abs(wide.target.y) < 1e-9, JSON.stringify(wide));
+  // Straight ahead of the ball, the way passes through it: via the side.
+  const ahead = onBallAction({ ...base, self: { x: 0.8, y: 0.1, theta: Math.PI } });
+  assert.ok(ahead.kind === "approach" && ahead.target.y > 0.4, JSON.stringify(ahead));
 });
 
 Deno.test("on ball: far from goal, line up behind the ball and dribble", () => {

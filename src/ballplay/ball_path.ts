@@ -58,6 +58,14 @@ export interface BallWaypoint extends Point2 {
 
 /** Below this distance from the path, an opponent counts as on it, and the last side holds. */
 const ON_PATH = 0.25;
+/**
+ * While we detour, an opponent stays in the way this much farther from the path (times the
+ * clearance) and this far (m) behind the ball: the dribble's target flipped between straight and
+ * 45° aside every few cycles as an opponent at the ball stepped in and out of the corridor, and
+ * the player circled the ball for seconds.
+ */
+const KEEP_CLEARANCE = 1.5;
+const KEEP_BEHIND = 0.3;
 /** Waypoints stay this far inside the side lines. */
 const FIELD_MARGIN = 0.3;
 
@@ -77,12 +85,15 @@ export function ballWaypoint(
   if (dist < 1e-6) return { x: target.x, y: target.y, side: 0 };
   const ux = dx / dist, uy = dy / dist;
   const reach = Math.min(dist, o.lookahead);
+  const detouring = lastSide !== 0;
+  const clearance = detouring ? o.clearance * KEEP_CLEARANCE : o.clearance;
+  const from = detouring ? -KEEP_BEHIND : 0;
   let first: Point2 | null = null;
   let firstAlong = Infinity, firstAcross = 0;
   for (const p of opponents) {
     const along = (p.x - ball.x) * ux + (p.y - ball.y) * uy;
     const across = -(p.x - ball.x) * uy + (p.y - ball.y) * ux;
-    if (along > 0 && along < reach && Math.abs(across) < o.clearance && along < firstAlong) {
+    if (along > from && along < reach && Math.abs(across) < clearance && along < firstAlong) {
       first = p;
       firstAlong = along;
       firstAcross = across;

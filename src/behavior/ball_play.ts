@@ -16,7 +16,12 @@ import {
   type PathSide,
   SHOT_PATH,
 } from "../ballplay/ball_path.ts";
-import { type KickSpot, type OnBallAction, onBallAction } from "../ballplay/on_ball.ts";
+import {
+  type AroundSide,
+  type KickSpot,
+  type OnBallAction,
+  onBallAction,
+} from "../ballplay/on_ball.ts";
 import { type Mate, PassChooser, type PassOptions } from "../ballplay/pass.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
 
@@ -172,6 +177,7 @@ export class BallPlayer {
   private readonly passer: PassChooser | null;
   private leftFoot = true;
   private detourSide: PathSide = 0;
+  private aroundSide: AroundSide = 0;
   /** When the current kick line-up began (null: not lining up). */
   private lineUpFrom: number | null = null;
   /** No kick is lined up before this time. */
@@ -267,7 +273,9 @@ export class BallPlayer {
       impatient: i.now < this.noLineUpUntil,
       dribbleCone: i.mustKick ? 0 : cone,
       settled: i.now >= this.settledAt,
+      aroundSide: this.aroundSide,
     });
+    this.aroundSide = a.kind === "approach" ? a.around ?? 0 : 0;
     this.pace(a, i.now, crowded);
     if (a.kind === "dribble" || (a.kind === "approach" && !a.fine)) this.settledAt = i.now + SETTLE;
     if (a.kind === "approach" && a.leftFoot !== undefined) this.leftFoot = a.leftFoot;

@@ -89,6 +89,36 @@ function approach(v: number, target: number, step: number): number {
   return v + clamp(target - v, -step, step);
 }
 
+/** A walk velocity: forward and left (m/s), turn (rad/s). */
+export interface Velocity2 {
+  vx: number;
+  vy: number;
+  vth: number;
+}
+
+/**
+ * A velocity within the walk's limits (into `out`, which the walk reuses every cycle): each component to its own maximum, and together to the
+ * ellipsoid those maxima span (full speed backward while turning at full rate tips the robot over).
+ */
+export function limitVelocity(
+  p: Pick<WalkParams, "maxForward" | "maxBackward" | "maxSideways" | "maxTurn">,
+  vx: number,
+  vy: number,
+  vth: number,
+  out: Velocity2 = { vx: 0, vy: 0, vth: 0 },
+): Velocity2 {
+  const tx = clamp(vx, -p.maxBackward, p.maxForward);
+  const ty = clamp(vy, -p.maxSideways, p.maxSideways);
+  const tth = clamp(vth, -p.maxTurn, p.maxTurn);
+  const fx = tx / (tx >= 0 ? p.maxForward : p.maxBackward);
+  const n = Math.sqrt(fx * fx + (ty / p.maxSideways) ** 2 + (tth / p.maxTurn) ** 2);
+  const k = n > 1 ? 1 / n : 1;
+  out.vx = tx * k;
+  out.vy = ty * k;
+  out.vth = tth * k;
+  return out;
+}
+
 export class WalkEngine {
   /** The velocity being walked now (m/s, m/s, rad/s), after smoothing and limits. */
   vx = 0;
@@ -97,6 +127,7 @@ export class WalkEngine {
   private tx = 0;
   private ty = 0;
   private tth = 0;
+  private readonly limited: Velocity2 = { vx: 0, vy: 0, vth: 0 };
   private phase = 0;
   private support = 0;
   private readonly swing = new Float64Array(3);
@@ -124,16 +155,10 @@ export class WalkEngine {
    * at full rate tips the robot over).
    */
   setVelocity(vx: number, vy: number, vth: number): void {
-    const p = this.params;
-    const tx = clamp(vx, -p.maxBackward, p.maxForward);
-    const ty = clamp(vy, -p.maxSideways, p.maxSideways);
-    const tth = clamp(vth, -p.maxTurn, p.maxTurn);
-    const fx = tx / (tx >= 0 ? p.maxForward : p.maxBackward);
-    const n = Math.sqrt(fx * fx + (ty / p.maxSideways) ** 2 + (tth / p.maxTurn) ** 2);
-    const k = n > 1 ? 1 / n : 1;
-    this.tx = tx * k;
-    this.ty = ty * k;
-    this.tth = tth * k;
+    const v = limitVelocity(this.params, vx, vy, vth, this.limited);
+    this.tx = v.vx;
+    this.ty = v.vy;
+    this.tth = v.vth;
   }
 
   /** Starts from standing: feet on their nominal spots, no motion. */
