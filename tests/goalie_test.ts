@@ -20,7 +20,7 @@ Deno.test("goalie: ball on the midline puts the goalie Δx in front of the goal 
 Deno.test("goalie: ball at (−10, 3) — worked example", () => {
   // L1 = |(5, 1.95)| = 5.3668, L2 = |(5, 4.05)| = 6.4347; y = 1.05 − 2.1·L1/(L1+L2) = 0.0950;
   // on the line from (−15, 0) to (−10, 3): t = 0.0950/3, x = −15 + 5t = −14.8417.
-  const g = goalieTarget(-10, 3);
+  const g = goalieTarget(-10, 3, 0.08);
   near(g.y, 0.09503, "y", 1e-4);
   near(g.x, -14.84162, "x", 1e-4);
   near(g.theta, Math.atan2(3 - 0.09503, -10 + 14.84162), "heading", 1e-4);
@@ -36,6 +36,8 @@ Deno.test("goalie: mirror symmetry, and the Δx floor near the corner", () => {
   near(a.y, -b.y, "y");
   const c = goalieTarget(-14.5, 8); // ball near our corner flag
   assert.ok(c.x >= -15 + GOALIE_DX - 1e-12);
+  // The worked example's spot lies nearer the line than the floor: the floor holds.
+  near(goalieTarget(-10, 3).x, -15 + GOALIE_DX, "floor");
   assert.ok(Math.abs(c.y) < 1.05, "stays between the posts");
 });
 
@@ -69,6 +71,10 @@ Deno.test("goalie dive: no dive at balls that miss, stop short, roll away, or ar
   // Wide of the post (1.05 m + 0.2 m margin).
   assert.deepEqual(chooseDive(shotAt(-12, 0, 1.6, 5), g, DECAY, DIVE).dive, null);
   assert.equal(chooseDive(shotAt(-12, 0, 1.6, 5), g, DECAY, DIVE).shot, false);
+  // A negative margin narrows the mouth: a ball 5 cm inside the post is left alone.
+  const narrow = { ...DIVE, mouthMargin: -0.1 };
+  assert.equal(chooseDive(shotAt(-13, 0, 1.0, 5), g, DECAY, narrow).shot, false);
+  assert.equal(chooseDive(shotAt(-13, 0, 0.9, 5), g, DECAY, narrow).dive, "left");
   // 2 m/s from 3 m out stops after 1.9 m.
   assert.equal(chooseDive(shotAt(-12, 0, 0, 2), g, DECAY, DIVE).shot, false);
   // Slower than a shot.

@@ -20,7 +20,7 @@ export const DIVE_SKILLS: Readonly<Record<Dive, string>> = {
 export interface DiveParams {
   /** A shot is at least this fast (m/s). */
   shotSpeed: number;
-  /** Crossings this far outside a post still count as on goal (m). */
+  /** Crossings this far outside a post still count as on goal (m); negative: this far inside. */
   mouthMargin: number;
   /** A ball crossing within this of the goalie's centre is met with the split (m). */
   splitReach: number;

@@ -313,7 +313,8 @@ export const SOCCER_PARAMS: readonly ParamRange[] = [
   { keys: /^pass\.(min_distance|max_distance|min_gain)$/, unit: "m", min: 0, max: 30 },
   { keys: /^goalie\.dive$/, ...FLAG },
   { keys: /^goalie\.shot_speed$/, unit: "m/s", min: 0, max: 20 },
-  { keys: /^goalie\.(mouth_margin|split_reach)$/, unit: "m", min: 0, max: 2 },
+  { keys: /^goalie\.mouth_margin$/, unit: "m", min: -0.5, max: 2 },
+  { keys: /^goalie\.split_reach$/, unit: "m", min: 0, max: 2 },
   { keys: /^goalie\.dive_lead$/, ...TIME },
 ];
 
