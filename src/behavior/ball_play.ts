@@ -32,8 +32,12 @@ const AIM_Y = 0.6;
 const GOAL_MOUTH = 2;
 /** Beyond this distance from the ball, the player at it still avoids other robots. */
 const BALL_NEAR = 1.2;
-/** Dribbling faster than this kicks the ball too far ahead and off the line. */
-const DRIBBLE_SPEED = 0.9;
+/**
+ * Dribbling walks at up to this speed (m/s), which is each type's full forward speed: from 0.9,
+ * `deno task eval dribble --start mixed --runs 8` went 0.45 -> 0.48-0.52 m/s (type 0) and 0.43 ->
+ * 0.46 m/s (type 2), with no more falls.
+ */
+const DRIBBLE_SPEED = 1.25;
 /**
  * Dribbling turns toward a ball bounced ahead by this much per radian of its bearing, as well as
  * back to the line: the robot settles facing halfway between them. Not at the feet, where a
