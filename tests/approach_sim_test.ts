@@ -50,19 +50,19 @@ function grid(opponent: boolean) {
 
 Deno.test("approach model: behind a still ball and pushing it, without circling, from anywhere", () => {
   const alone = grid(false);
-  // The approach that circled at the edge of "behind the ball" took 8.2 s on average, with 5
-  // runs that never got going and 35 target jumps a run; this one 7.2 s and 24.
+  // The approach that circled at the edge of "behind the ball" took 8.5 s on average, with 17
+  // runs that never got going and 43 target jumps a run; this one 7.0 s, none and 22.
   assert.equal(alone.fails, 0, JSON.stringify(alone));
   assert.ok(alone.mean < 7.6, JSON.stringify(alone));
-  assert.ok(alone.worst < 17, JSON.stringify(alone));
+  assert.ok(alone.worst < 18, JSON.stringify(alone));
   assert.ok(alone.jumps < 30, JSON.stringify(alone));
 });
 
 Deno.test("approach model: an opponent 0.9 m beyond the ball does not make the player circle", () => {
   const contested = grid(true);
-  // Flipping between straight and a detour, 66 of 240 runs never got the ball going in 20 s
-  // (9.1 s on average for the others); now 3 (8.2 s).
-  assert.ok(contested.fails <= 5, JSON.stringify(contested));
-  assert.ok(contested.mean < 8.6, JSON.stringify(contested));
+  // Flipping between straight and a detour, 44 of 240 runs never got the ball going in 20 s
+  // (10.4 s on average for the others); now none (8.1 s).
+  assert.ok(contested.fails <= 2, JSON.stringify(contested));
+  assert.ok(contested.mean < 9, JSON.stringify(contested));
   assert.ok(contested.jumps < 30, JSON.stringify(contested));
 });

@@ -155,6 +155,12 @@ Deno.test("on ball: beside the ball's back half we step back to the line, not ar
   if (a.kind !== "approach") return;
   assert.equal(a.around, undefined);
   assert.ok(a.target.x < -0.15 && Math.abs(a.target.y) < 1e-9, JSON.stringify(a.target));
+  // Walked on level with the ball 11 cm beside it: back to the line, unless already going around.
+  const level = { x: 0.02, y: -0.11, theta: 0.2 };
+  const back = onBallAction({ ...base, self: level });
+  assert.ok(back.kind === "approach" && back.around === undefined, JSON.stringify(back));
+  const around = onBallAction({ ...base, self: level, aroundSide: -1 });
+  assert.ok(around.kind === "approach" && around.around === -1, JSON.stringify(around));
 });
 
 Deno.test("on ball: from wide of the ball the way behind it is straight, from in front via its side", () => {

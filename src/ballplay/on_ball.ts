@@ -138,12 +138,15 @@ const DRIBBLE_CONE = 0.25;
 /** Behind the ball means at least this far on our side of it, along the line to the target. */
 const BEHIND_MARGIN = 0.12;
 /**
- * Level with the ball's back half (not yet BEHIND_MARGIN behind, the torso not past the ball's
- * centre) and within BESIDE of the line, the robot steps straight back to the line-up spot: the
- * way there passes nowhere near the ball. Going around from there (0.45 m out) cost seconds each
- * time the walk overshot the line-up spot by a few centimetres. Metres.
+ * Beside the ball (within BESIDE of the line, the torso at most BESIDE_AHEAD past the ball's
+ * centre, not yet BEHIND_MARGIN behind it) the robot steps straight back to the line-up spot: the
+ * way there passes the ball closely but not through it. Going around from there (0.45 m out) cost
+ * seconds each time the walk overshot the line-up spot by a few centimetres, and a robot that had
+ * walked on level with the ball 11 cm beside it went around and back for good. While going around,
+ * stepping back starts only once the torso is behind the ball's centre. Metres.
  */
 const BESIDE = 0.3;
+const BESIDE_AHEAD = 0.1;
 /** Going around the ball: pass it at this distance. */
 const AROUND = 0.45;
 /** A straight way to the spot behind the ball must pass its centre this wide (m). */
@@ -205,7 +208,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   const across = -(self.x - ball.x) * uy + (self.y - ball.y) * ux;
   const last = o.aroundSide ?? 0;
   const behindBy = BEHIND_MARGIN + (last !== 0 ? AROUND_HYSTERESIS : 0);
-  const beside = along < 0 && Math.abs(across) < BESIDE;
+  const beside = along < (last !== 0 ? 0 : BESIDE_AHEAD) && Math.abs(across) < BESIDE;
   if (along > -behindBy && !mayDribble && !beside) {
     const side: AroundSide = last !== 0 && Math.abs(across) < AROUND_HYSTERESIS
       ? last

@@ -3,7 +3,7 @@
 // limits, with noise on the pose and ball it believes. It measures how long getting behind a
 // still ball and pushing it toward the goal takes from a start pose, and how often the walk
 // target jumps on the way (a target that flips turns the robot back and forth on the spot).
-// No physics: the ball stays put until the robot pushes it. Field frame, SI units.
+// No physics: the ball stays put until the robot's foot pushes it or its legs shove it aside. Field frame, SI units.
 
 import { BallPlayer, type BallPlayOptions } from "../behavior/ball_play.ts";
 import type { Point2, Pose2 } from "../util/pose.ts";
@@ -26,6 +26,8 @@ const DT = 0.02;
 /** A ball this far ahead of the torso, within FOOT_WIDTH of its centre line, is pushed. */
 const PUSH_REACH = 0.13;
 const FOOT_WIDTH = 0.1;
+/** The legs' footprint around the torso's centre (m): a ball inside it is shoved out. */
+const BODY_RADIUS = 0.1;
 
 export interface ApproachRun {
   /** Seconds until the ball had been pushed PUSHED m toward the goal; Infinity if never. */
@@ -102,6 +104,13 @@ export function simulateApproach(options: BallPlayOptions, s: ApproachSetup): Ap
       const push = 1.3 * v.x * DT + (PUSH_REACH - rel.x);
       ball.x += cos * push;
       ball.y += sin * push;
+    }
+    // Nothing walks through the ball: the legs shove it out of the body's footprint.
+    const dx = ball.x - pose.x, dy = ball.y - pose.y, d = Math.hypot(dx, dy);
+    if (d < BODY_RADIUS) {
+      const k = d > 1e-9 ? BODY_RADIUS / d : 1;
+      ball.x = pose.x + (d > 1e-9 ? dx * k : BODY_RADIUS * cos);
+      ball.y = pose.y + (d > 1e-9 ? dy * k : BODY_RADIUS * sin);
     }
     if (ball.x - s.ball.x >= PUSHED) return { seconds: t, targetJumps: jumps, kicked: false };
   }
