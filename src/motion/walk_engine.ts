@@ -97,8 +97,9 @@ export interface Velocity2 {
 }
 
 /**
- * A velocity within the walk's limits (into `out`, which the walk reuses every cycle): each component to its own maximum, and together to the
- * ellipsoid those maxima span (full speed backward while turning at full rate tips the robot over).
+ * A velocity within the walk's limits, written into `out` (the walk reuses one): each component to
+ * its own maximum, and together to the ellipsoid those maxima span (full speed backward while
+ * turning at full rate tips the robot over).
  */
 export function limitVelocity(
   p: Pick<WalkParams, "maxForward" | "maxBackward" | "maxSideways" | "maxTurn">,
@@ -149,11 +150,7 @@ export class WalkEngine {
     this.walkSoles = [out.subarray(0, 12), out.subarray(12, 24)];
   }
 
-  /**
-   * The velocity to walk at, limited to what the parameters allow: each component to its own
-   * maximum, and together to the ellipsoid those maxima span (full speed backward while turning
-   * at full rate tips the robot over).
-   */
+  /** The velocity to walk at, within the parameters' limits (limitVelocity). */
   setVelocity(vx: number, vy: number, vth: number): void {
     const v = limitVelocity(this.params, vx, vy, vth, this.limited);
     this.tx = v.vx;

@@ -3,7 +3,8 @@
 // limits, with noise on the pose and ball it believes. It measures how long getting behind a
 // still ball and pushing it toward the goal takes from a start pose, and how often the walk
 // target jumps on the way (a target that flips turns the robot back and forth on the spot).
-// No physics: the ball stays put until the robot's foot pushes it or its legs shove it aside. Field frame, SI units.
+// No physics: the ball stays put until the robot's foot pushes it or its legs shove it aside.
+// Field frame, SI units.
 
 import { BallPlayer, type BallPlayOptions } from "../behavior/ball_play.ts";
 import type { Point2, Pose2 } from "../util/pose.ts";
@@ -108,9 +109,9 @@ export function simulateApproach(options: BallPlayOptions, s: ApproachSetup): Ap
     // Nothing walks through the ball: the legs shove it out of the body's footprint.
     const dx = ball.x - pose.x, dy = ball.y - pose.y, d = Math.hypot(dx, dy);
     if (d < BODY_RADIUS) {
-      const k = d > 1e-9 ? BODY_RADIUS / d : 1;
-      ball.x = pose.x + (d > 1e-9 ? dx * k : BODY_RADIUS * cos);
-      ball.y = pose.y + (d > 1e-9 ? dy * k : BODY_RADIUS * sin);
+      const out = d > 1e-9 ? BODY_RADIUS / d : 0;
+      ball.x = pose.x + (out > 0 ? dx * out : BODY_RADIUS * cos);
+      ball.y = pose.y + (out > 0 ? dy * out : BODY_RADIUS * sin);
     }
     if (ball.x - s.ball.x >= PUSHED) return { seconds: t, targetJumps: jumps, kicked: false };
   }
