@@ -1,5 +1,5 @@
 // `deno task eval save`: the goalie against shots. The trainer rolls the ball at our goal from
-// 3-7 m out, aimed anywhere from post to post and a little wide, fast enough to reach the goal
+// 4-11 m out, aimed anywhere from post to post and a little wide, fast enough to reach the goal
 // line at 0.3-2.5 m/s; every shot is played twice, first against the goalie standing on its
 // spot (the baseline) and then with its dives on. Ground truth judges each shot: a goal, wide,
 // or saved (stopped or turned away before the line). The result counts the baseline's goals the
@@ -39,13 +39,13 @@ export interface Shot {
 
 export type Outcome = "goal" | "wide" | "saved";
 
-/** Shots of one seed: from 3-7 m out within ±45°, at the goal mouth ± 0.3 m. */
+/** Shots of one seed: from 4-11 m out within ±45°, at the goal mouth ± 0.3 m. */
 export function shots(n: number, decay: number, seed = 1): Shot[] {
   const rng = new SeededRandom(seed);
   const k = frictionRate(decay);
   const out: Shot[] = [];
   for (let i = 0; i < n; i++) {
-    const d = 3 + 4 * rng.uniform(), a = (rng.uniform() - 0.5) * Math.PI / 2;
+    const d = 4 + 7 * rng.uniform(), a = (rng.uniform() - 0.5) * Math.PI / 2;
     const x = GOAL_X + d * Math.cos(a), y = d * Math.sin(a);
     const aimY = (rng.uniform() - 0.5) * (GOAL_WIDTH + 0.6);
     const dist = Math.hypot(GOAL_X - x, aimY - y);
