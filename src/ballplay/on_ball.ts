@@ -7,7 +7,7 @@
 // give the same action. Field frame of our side, metres and radians.
 
 import { wrapAngle } from "../util/angles.ts";
-import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
+import { type Point2, type Pose2, segmentDistance, toRobot } from "../util/pose.ts";
 import { nearestDistance } from "./avoid.ts";
 
 /**
@@ -218,7 +218,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     // Straight to the spot behind the ball when that way passes the ball wide enough; else via
     // a point beside it, on our side.
     const spot = { x: ball.x - ux * AROUND, y: ball.y - uy * AROUND };
-    const clear = segmentDistance(self, spot, ball) > AROUND_CLEAR;
+    const clear = segmentDistance(ball.x, ball.y, self.x, self.y, spot.x, spot.y) > AROUND_CLEAR;
     return {
       kind: "approach",
       target: {
@@ -310,12 +310,4 @@ function kickAction(
     return { kind: "approach", target: pose, fine: off < 0.4, kickPose: true, leftFoot };
   }
   return null;
-}
-
-/** How close the segment from `a` to `b` comes to `p`. */
-function segmentDistance(a: Point2, b: Point2, p: Point2): number {
-  const dx = b.x - a.x, dy = b.y - a.y;
-  const len2 = dx * dx + dy * dy;
-  const k = len2 > 0 ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2)) : 0;
-  return Math.hypot(a.x + k * dx - p.x, a.y + k * dy - p.y);
 }

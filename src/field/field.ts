@@ -5,7 +5,7 @@
 
 import type { Side } from "../protocol/perception.ts";
 import type { FlagName, GoalPostName } from "../protocol/perception.ts";
-import { clamp } from "../util/angles.ts";
+import { segmentDistance } from "../util/pose.ts";
 
 export const FIELD_LENGTH = 30;
 export const FIELD_WIDTH = 20;
@@ -80,16 +80,6 @@ export const GRID = {
   maxCm: 255,
 } as const;
 
-function segmentDistance(px: number, py: number, l: number[]): number {
-  const [x1, y1, x2, y2] = l;
-  const dx = x2 - x1, dy = y2 - y1;
-  const len2 = dx * dx + dy * dy;
-  let t = ((px - x1) * dx + (py - y1) * dy) / len2;
-  t = clamp(t, 0, 1);
-  const ex = x1 + t * dx - px, ey = y1 + t * dy - py;
-  return Math.sqrt(ex * ex + ey * ey);
-}
-
 /** Distance (cm, saturating at 255) from each grid cell centre to the nearest field line. */
 export function buildDistanceMap(out: Uint8Array): void {
   const { resolution, x0, y0, width, height, maxCm } = GRID;
@@ -105,7 +95,9 @@ export function buildDistanceMap(out: Uint8Array): void {
     for (let j = j0; j <= j1; j++) {
       const y = y0 + (j + 0.5) * resolution;
       for (let i = i0; i <= i1; i++) {
-        const cm = Math.round(segmentDistance(x0 + (i + 0.5) * resolution, y, l) * 100);
+        const cm = Math.round(
+          segmentDistance(x0 + (i + 0.5) * resolution, y, l[0], l[1], l[2], l[3]) * 100,
+        );
         if (cm < out[j * width + i]) out[j * width + i] = cm;
       }
     }

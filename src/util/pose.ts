@@ -33,3 +33,19 @@ export function toField<P extends Point2 = Point2>(
   out.y = pose.y + s * rx + c * ry;
   return out;
 }
+
+/** How close the segment from (x1, y1) to (x2, y2) comes to the point (px, py). */
+export function segmentDistance(
+  px: number,
+  py: number,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+): number {
+  const dx = x2 - x1, dy = y2 - y1;
+  const len2 = dx * dx + dy * dy;
+  const t = len2 > 0 ? Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / len2)) : 0;
+  const ex = x1 + t * dx - px, ey = y1 + t * dy - py;
+  return Math.sqrt(ex * ex + ey * ey);
+}
