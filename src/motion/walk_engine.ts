@@ -125,10 +125,8 @@ export class WalkEngine {
   vx = 0;
   vy = 0;
   vth = 0;
-  private tx = 0;
-  private ty = 0;
-  private tth = 0;
-  private readonly limited: Velocity2 = { vx: 0, vy: 0, vth: 0 };
+  /** The velocity asked for, within the limits: what the walk accelerates toward. */
+  private readonly target: Velocity2 = { vx: 0, vy: 0, vth: 0 };
   private phase = 0;
   private support = 0;
   private readonly swing = new Float64Array(3);
@@ -152,10 +150,7 @@ export class WalkEngine {
 
   /** The velocity to walk at, within the parameters' limits (limitVelocity). */
   setVelocity(vx: number, vy: number, vth: number): void {
-    const v = limitVelocity(this.params, vx, vy, vth, this.limited);
-    this.tx = v.vx;
-    this.ty = v.vy;
-    this.tth = v.vth;
+    limitVelocity(this.params, vx, vy, vth, this.target);
   }
 
   /** Starts from standing: feet on their nominal spots, no motion. */
@@ -281,9 +276,9 @@ export class WalkEngine {
     const p = this.params;
     const slow = this.slow;
     this.slow = 1;
-    this.vx = approach(this.vx, this.tx * slow, p.accelPerStep);
-    this.vy = approach(this.vy, this.ty * slow, p.accelPerStep);
-    this.vth = approach(this.vth, this.tth * slow, p.turnAccelPerStep);
+    this.vx = approach(this.vx, this.target.vx * slow, p.accelPerStep);
+    this.vy = approach(this.vy, this.target.vy * slow, p.accelPerStep);
+    this.vth = approach(this.vth, this.target.vth * slow, p.turnAccelPerStep);
     const leftSwings = this.support === 1;
     // Sideways only on the steps of the leg on that side, so the feet never cross inward; the
     // swing foot lands on its nominal spot and the legs close again on the next step.
