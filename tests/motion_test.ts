@@ -256,28 +256,46 @@ Deno.test("motion: from standing, the legs blend into the walk over 0.3 s", asyn
 for (
   const [kick, key] of [["SKILL_KICK_LEFT_LEG", "kick"], ["SKILL_LONG_KICK_LEFT_LEG", "longkick"]]
 ) {
-  Deno.test(`motion: ${kick} requested while walking plays after the stop and its rest, whatever follows`, async () => {
-    const m = await motion();
+  Deno.test(`motion: ${kick} requested while walking plays after the stop and its rest, whatever follows until it is due`, async () => {
+    let m = await motion();
     const rest = (await loadParams(0, [])).get(`${key}.pre_seconds`);
-    m.set({ kind: "walk", vx: 0.4, vy: 0, vth: 0 });
-    let t = run(m, 0, 100, UPRIGHT);
-    m.set({ kind: "skill", name: kick });
-    t = run(m, t, 1, UPRIGHT);
+    const walk = { kind: "walk", vx: 0.4, vy: 0, vth: 0 } as const;
+    const start = () => {
+      m.set(walk);
+      const t = run(m, 0, 100, UPRIGHT);
+      m.set({ kind: "skill", name: kick });
+      return run(m, t, 1, UPRIGHT);
+    };
+    let t = start();
     let played = false;
     let rested = NaN;
+    let dueCycles = 0;
     for (let i = 0; i < 150 && !played; i++) {
-      // The behaviour changes its mind every other cycle.
-      m.set(i % 2 ? { kind: "skill", name: kick } : { kind: "walk", vx: 0.4, vy: 0, vth: 0 });
+      // The behaviour changes its mind every other cycle, but asks for the kick when it is due.
+      const due = m.skillDue;
+      if (due !== null) dueCycles++;
+      m.set(due === kick || i % 2 ? { kind: "skill", name: kick } : walk);
       t = run(m, t, 1, UPRIGHT);
       if (m.activity === "walk") rested = t;
       played = m.activity === kick;
     }
     assert.ok(played, "the kick played");
+    assert.equal(dueCycles, 1, "due in the one cycle before it starts");
     // It starts from the stand pose, its pre_seconds after the walk came to rest.
     assert.ok(
       t - rested > rest - 0.01 && t - rested < rest + 0.03,
       `${t - rested} s after the walk`,
     );
+    // Asked for something else in the cycle it is due, the kick is called off: it walks again.
+    m = await motion();
+    t = start();
+    for (let i = 0; i < 150 && m.skillDue === null; i++) t = run(m, t, 1, UPRIGHT);
+    assert.equal(m.skillDue, kick);
+    m.set(walk);
+    t = run(m, t, 1, UPRIGHT);
+    assert.equal(m.activity, "walk");
+    t = run(m, t, 100, UPRIGHT);
+    assert.equal(m.activity, "walk", "and keeps walking");
   });
 }
 

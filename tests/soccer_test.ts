@@ -28,6 +28,7 @@ interface ViewSpec {
   ball?: { x: number; y: number } | null;
   ballAge?: number;
   teammates?: TrackedPlayer[];
+  opponents?: TrackedPlayer[];
   time?: number;
   localized?: boolean;
 }
@@ -50,7 +51,7 @@ function view(s: ViewSpec): WorldView {
       : s.ball as WorldView["ball"],
     ballAge: s.ballAge ?? 0,
     teammates: s.teammates ?? [],
-    opponents: [],
+    opponents: s.opponents ?? [],
   };
 }
 
@@ -161,13 +162,15 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
   assert.deepEqual(at(100, PlayMode.KickInLeft), { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
   assert.equal(outbox.taker, false, "not before play runs");
   // Play on, the ball 2 m further: we are the taker and leave the ball to others.
-  const far = { x: 14, y: 0.6 };
+  const far = { x: 14, y: 0.6, vx: 0, vy: 0 };
   b.decide(ctxOf(view({ time: 104, self, ball: far }), t, outbox));
   assert.equal(outbox.taker, true);
   // However long it takes (the server sets no time limit).
   b.decide(ctxOf(view({ time: 130, self, ball: far }), t, outbox));
   assert.equal(outbox.taker, true, "still the taker 30 s later");
   assert.notEqual(b.role, "onBall");
+  const keep = Math.hypot(b.target!.x - far.x, b.target!.y - far.y);
+  assert.ok(keep >= 1 - 1e-9, `the taker's spot stays 1 m off the ball: ${keep}`);
   assert.equal(outbox.role, b.role, "the role goes out for drawing");
   assert.deepEqual(outbox.target, b.target);
   // A teammate reports standing at the ball: we may play again.
@@ -188,6 +191,26 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
   }], 104.5);
   b.decide(ctxOf(view({ time: 105, self, ball: far }), t, outbox));
   assert.equal(outbox.taker, false);
+  // A ball rolling past an opponent was not played by it; one lying at its feet likely was.
+  const q = make();
+  const o3 = newOutbox();
+  const opp = (x: number, time: number): TrackedPlayer => ({
+    teammate: false,
+    unum: 11,
+    x,
+    y: 0.7,
+    vx: 0,
+    vy: 0,
+    fallen: false,
+    seen: time,
+  });
+  const roll = (time: number, b: typeof far) =>
+    q.decide(ctxOf(view({ time, self, ball: b, opponents: [opp(14.1, time)] }), team(), o3));
+  q.decide(ctxOf(view({ time: 300, mode: PlayMode.KickInLeft, self, ball }), team(), o3));
+  roll(301, { ...far, vx: 2, vy: 0 });
+  assert.equal(o3.taker, true, "the ball rolls past the opponent");
+  roll(302, far);
+  assert.equal(o3.taker, false, "the ball lies at the opponent's feet");
   // A new set play (theirs) ends the hold: the server forgets the taker.
   const h = make();
   const o2 = newOutbox();
@@ -499,4 +522,37 @@ Deno.test("ball player: our kick-off goes straight at their goal's centre, aroun
     JSON.stringify(p.target),
   );
   assert.equal(p.passTo, null);
+});
+
+Deno.test("ball player: shots take the shot kick; a kick stood up for goes ahead only with the ball under the foot", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const kickSpot = { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" };
+  const shotSpot = {
+    x: 0.11,
+    y: 0.045,
+    stand: { x: 0.171, y: 0.045 },
+    angle: 0,
+    skill: "SKILL_LONG_KICK",
+  };
+  const p = new BallPlayer({ ...soccer.defaults, kickSpot, shotSpot, shootRange: 9 });
+  // 8 m out, lined up at the shot kick's walking spot: the long kick.
+  const ball = { x: 7, y: 0.3 };
+  const self = { x: 7 - 0.11, y: 0.3 - 0.045, theta: 0 };
+  const input = { self, ball, opponents: [], obstacles: [], mustKick: false, now: 10 };
+  assert.deepEqual(p.act(input), { kind: "skill", name: "SKILL_LONG_KICK_LEFT_LEG" });
+  // Stood up, the ball lies at the stand spot: the kick goes ahead.
+  const stood = { x: 7 - 0.171, y: 0.3 - 0.045, theta: 0 };
+  const due = { ...input, self: stood, kickDue: "SKILL_LONG_KICK_LEFT_LEG", now: 11.5 };
+  assert.deepEqual(p.act(due), { kind: "skill", name: "SKILL_LONG_KICK_LEFT_LEG" });
+  // Stood up 5 cm too far back: called off, it walks in again.
+  const back = { ...due, self: { ...stood, x: stood.x - 0.05 } };
+  assert.equal(p.act(back).kind, "walk");
+  // A set play in range keeps the game kick.
+  const q = new BallPlayer({ ...soccer.defaults, kickSpot, shotSpot, shootRange: 9 });
+  const setPlay = {
+    ...input,
+    self: { x: 7 - 0.19 - 0.015, y: 0.3 - 0.08, theta: 0 },
+    mustKick: true,
+  };
+  assert.deepEqual(q.act(setPlay), { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
 });

@@ -317,7 +317,7 @@ export class Agent {
       `t=${this.world.gameTime.toFixed(1)} ${o.role ?? "-"}${
         o.ballAction ? ":" + o.ballAction : ""
       }` +
-        `${fallen ? " fallen" : ""} ${this.motion.activity}` +
+        `${fallen ? " fallen" : ""}${o.taker ? " taker" : ""} ${this.motion.activity}` +
         (s ? ` self (${f(s.x)}, ${f(s.y)}, ${(s.theta * 180 / Math.PI).toFixed(0)}°)` : "") +
         (b ? ` ball (${f(b.x)}, ${f(b.y)})` : "") +
         (o.target ? ` to (${f(o.target.x)}, ${f(o.target.y)})` : ""),
@@ -355,6 +355,7 @@ export class Agent {
           fallen,
           fall: this.falls.state,
           recovering: this.motion.recovering,
+          skillDue: this.motion.skillDue,
           team: this.teamWorld,
           outbox: this.outbox,
         }),

@@ -25,15 +25,19 @@ export function standPoseFromParams(params: ParamSet): Float64Array {
   return pose;
 }
 
+/** The kicks a game may play (soccer.kick, soccer.shot_kick). */
+const GAME_KICKS = ["keyframe", "long"] as const;
+
 /**
- * The kick a game plays (`soccer.long_kick` 1: the long kick, 0: the keyframe kick), with the
- * ball spot to call for it from walking and the way it sends the ball.
+ * The kick `soccer.<name>` names (keyframe: skills/kick_left.skl, long: kick_long_left.skl),
+ * with the ball spot to call for it from walking and the way it sends the ball.
  */
-export function gameKick(params: ParamSet): KickSpot {
-  const { skill, params: key } = KICKS[params.get("soccer.long_kick") !== 0 ? "long" : "keyframe"];
+export function gameKick(params: ParamSet, name: "kick" | "shot_kick" = "kick"): KickSpot {
+  const { skill, params: key } = KICKS[params.word(`soccer.${name}`, GAME_KICKS)];
   return {
     x: params.get(`${key}.walk_ball_x`),
     y: params.get(`${key}.walk_ball_y`),
+    stand: { x: params.get(`${key}.ball_x`), y: params.get(`${key}.ball_y`) },
     angle: params.get(`${key}.angle`) * DEG,
     skill,
   };
@@ -56,6 +60,7 @@ export function soccerOptions(
       maxTurn: walk.maxTurn,
     },
     kickSpot: gameKick(params),
+    shotSpot: gameKick(params, "shot_kick"),
     shootRange: params.get("soccer.shoot_range"),
     contestRadius: params.get("soccer.contest_radius"),
     roleHold: params.get("soccer.role_hold"),

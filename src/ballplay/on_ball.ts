@@ -15,8 +15,14 @@ import { nearestDistance } from "./avoid.ts";
  * called for (right: y mirrored); the robot then stands up, which brings it to the skill's spot.
  */
 export interface KickSpot {
+  /** Where the ball lies (torso frame, left foot; m) when a kick starts from the walk. */
   x: number;
   y: number;
+  /**
+   * Where the kick needs the ball once the robot has stood up from the walk (the skill's own
+   * spot); absent: x, y.
+   */
+  stand?: Point2;
   /** The way the kick sends the ball, radians left of the robot's heading (right foot: right). */
   angle: number;
   /** The kick's skill name without the `_LEFT_LEG` / `_RIGHT_LEG` ending. */
@@ -106,6 +112,14 @@ const KICK_HEADING_TOLERANCE = 10 * Math.PI / 180;
  */
 const KICK_SPOT_MARGIN = 0.015;
 const KICK_TOO_CLOSE = 0.005;
+/**
+ * Stood up for the kick, it goes ahead while the ball lies this close to the stand spot (m):
+ * long kicks of type 0 with the ball 0.150-0.182 m ahead (spot 0.171) went 8-10 m; 0.192 m and
+ * more, under 1 m.
+ */
+const STAND_AHEAD = 0.015;
+const STAND_BEHIND = 0.03;
+const STAND_LATERAL = 0.03;
 /**
  * A set play's kick pose lies SET_PLAY_MARGIN farther back (still within KICK_AHEAD_TOLERANCE),
  * and the robot turns to the kick's heading STAGE_BACK behind it while it faces more than
@@ -310,4 +324,15 @@ function kickAction(
     return { kind: "approach", target: pose, fine: off < 0.4, kickPose: true, leftFoot };
   }
   return null;
+}
+
+/**
+ * Whether the ball, `rel` in the robot frame, still lies where the kick with this foot needs it
+ * once the robot has stood up for it (KickSpot.stand).
+ */
+export function ballUnderFoot(rel: Point2, k: KickSpot, leftFoot: boolean): boolean {
+  const spot = k.stand ?? k;
+  const sy = leftFoot ? spot.y : -spot.y;
+  return rel.x > spot.x - STAND_BEHIND && rel.x < spot.x + STAND_AHEAD &&
+    Math.abs(rel.y - sy) < STAND_LATERAL;
 }

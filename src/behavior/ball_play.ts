@@ -6,7 +6,7 @@
 import { FIELD_LENGTH } from "../field/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
-import type { Point2, Pose2 } from "../util/pose.ts";
+import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
 import { kickSkillName } from "../skills/kicks.ts";
 import { avoidObstacles, nearestDistance } from "../ballplay/avoid.ts";
 import {
@@ -18,6 +18,7 @@ import {
 } from "../ballplay/ball_path.ts";
 import {
   type AroundSide,
+  ballUnderFoot,
   type KickSpot,
   type OnBallAction,
   onBallAction,
@@ -97,6 +98,8 @@ const DRIBBLE_CONE_FULL = 10;
 const DRIBBLE_CONE_NONE = 5;
 /** After a dribble or a full-speed approach, the walk is slow enough to kick this much later (s). */
 const SETTLE = 0.4;
+/** A shot being lined up goes on this much farther out than the shooting range (m). */
+const SHOT_HYSTERESIS = 0.5;
 /** A clearance's target lies this far beyond the ball (m): only its direction matters. */
 const CLEAR_LENGTH = 3;
 
@@ -142,7 +145,10 @@ export function walkAround(
 
 export interface BallPlayOptions {
   limits: WalkLimits;
+  /** The kick for passes, clearances, set plays and the kick-off. */
   kickSpot: KickSpot;
+  /** The kick for shots; absent: kickSpot's. */
+  shotSpot?: KickSpot;
   /** Shoot when the ball is this close to the opponents' goal, metres. */
   shootRange: number;
   /** No kick is lined up with an opponent this close to the ball (m): OnBallInput. */
@@ -169,6 +175,11 @@ export interface BallPlayInput {
   mates?: readonly Mate[];
   /** The server's time, seconds: how long lining up a kick has taken. */
   now: number;
+  /**
+   * The kick the motion starts next cycle, stood up since we asked for it (Motion.skillDue):
+   * asked for again while the ball still lies under the foot, else called off.
+   */
+  kickDue?: string | null;
 }
 
 export class BallPlayer {
@@ -189,13 +200,27 @@ export class BallPlayer {
   /** No kick starts before this time: the walk is still slowing down. */
   private settledAt = -Infinity;
 
-  private readonly kickLeft: string;
-  private readonly kickRight: string;
+  private readonly kick: Kick;
+  private readonly shotKick: Kick;
+  /** The shot kick was lined up last cycle: the range to keep it grows by SHOT_HYSTERESIS. */
+  private shooting = false;
 
   constructor(private readonly o: BallPlayOptions) {
-    this.kickLeft = kickSkillName(o.kickSpot.skill, true);
-    this.kickRight = kickSkillName(o.kickSpot.skill, false);
+    this.kick = kickOf(o.kickSpot);
+    this.shotKick = o.shotSpot ? kickOf(o.shotSpot) : this.kick;
     this.passer = o.pass ? new PassChooser(o.pass) : null;
+  }
+
+  /** Whether `skill` is one of our kicks (either foot). */
+  isKick(skill: string | null): boolean {
+    return skill !== null && (this.kickFor(skill) !== null);
+  }
+
+  private kickFor(skill: string): Kick | null {
+    for (const k of [this.kick, this.shotKick]) {
+      if (skill === k.left || skill === k.right) return k;
+    }
+    return null;
   }
 
   /** Gives up a kick line-up that has gone on for KICK_PATIENCE s next to an opponent. */
@@ -221,13 +246,15 @@ export class BallPlayer {
     target: Point2;
     cone: number;
     goalDistance: number;
+    shot: boolean;
   } {
     const { ball } = i;
     const aim = i.kickOff ? { x: GOAL_X, y: 0 } : aimPoint(ball, i.opponents);
     const goalDistance = Math.hypot(aim.x - ball.x, aim.y - ball.y);
     // In shooting range, with the line to the aim clear, the ball goes straight at it, beside
     // the keeper; otherwise the path goes around opponents.
-    const shot = !clearing && goalDistance < this.o.shootRange &&
+    const range = this.o.shootRange + (this.shooting ? SHOT_HYSTERESIS : 0);
+    const shot = !clearing && goalDistance < range &&
       ballWaypoint(ball, aim, i.opponents, 0, SHOT_PATH).side === 0;
     const pass = shot || clearing || i.kickOff || !this.passer || !i.mates
       ? null
@@ -235,9 +262,11 @@ export class BallPlayer {
     this.passTo = pass;
     // A blocked shot is no shot: out of range as far as the kick decision goes.
     const kickAt = shot ? goalDistance : pass ? 0 : Infinity;
-    if (pass) return { target: pass, cone: 0, goalDistance: kickAt };
-    if (clearing) return { target: awayFromOwnGoal(ball), cone: CLEAR_CONE, goalDistance: kickAt };
-    if (shot || i.kickOff) return { target: aim, cone: 0, goalDistance: kickAt };
+    if (pass) return { target: pass, cone: 0, goalDistance: kickAt, shot };
+    if (clearing) {
+      return { target: awayFromOwnGoal(ball), cone: CLEAR_CONE, goalDistance: kickAt, shot };
+    }
+    if (shot || i.kickOff) return { target: aim, cone: 0, goalDistance: kickAt, shot };
     const way = ballWaypoint(
       ball,
       aim,
@@ -250,26 +279,38 @@ export class BallPlayer {
       const target = way.x > GOAL_AREA_X
         ? { x: way.x, y: clamp(way.y, -GOAL_WAYPOINT_Y, GOAL_WAYPOINT_Y) }
         : way;
-      return { target, cone: 0, goalDistance: kickAt };
+      return { target, cone: 0, goalDistance: kickAt, shot };
     }
     const open = (goalDistance - DRIBBLE_CONE_NONE) / (DRIBBLE_CONE_FULL - DRIBBLE_CONE_NONE);
-    return { target: way, cone: DRIBBLE_CONE * clamp(open, 0, 1), goalDistance: kickAt };
+    return { target: way, cone: DRIBBLE_CONE * clamp(open, 0, 1), goalDistance: kickAt, shot };
   }
 
   act(i: BallPlayInput): MotionRequest {
     const { self, ball } = i;
+    const due = i.kickDue ? this.kickFor(i.kickDue) : null;
+    if (due !== null) {
+      if (ballUnderFoot(toRobot(self, ball), due.spot, i.kickDue === due.left)) {
+        this.action = "kick";
+        this.target = null;
+        return { kind: "skill", name: i.kickDue! };
+      }
+      // Called off: the line-up starts again, from the walk.
+      this.settledAt = i.now + SETTLE;
+    }
     const crowded = nearestDistance(ball, i.opponents) < KICK_CROWD;
     // In our half with an opponent at the ball, the ball goes straight away from our goal: the
     // player lines up between the ball and the goal, on the opponent's shot line.
     const clearing = crowded && ball.x < 0 && !i.mustKick;
-    const { target, cone, goalDistance } = this.ballTarget(i, clearing);
+    const { target, cone, goalDistance, shot } = this.ballTarget(i, clearing);
+    // Set plays keep the kick whose staging keeps the first touch the kick.
+    const kick = shot && !i.mustKick ? this.shotKick : this.kick;
     const a = onBallAction({
       self,
       ball,
       target,
       goalDistance,
       opponents: i.opponents,
-      kickSpot: this.o.kickSpot,
+      kickSpot: kick.spot,
       shootRange: this.o.shootRange,
       contestRadius: this.o.contestRadius,
       mustKick: i.mustKick,
@@ -280,6 +321,7 @@ export class BallPlayer {
       aroundSide: this.aroundSide,
     });
     this.aroundSide = a.kind === "approach" ? a.around ?? 0 : 0;
+    this.shooting = shot && (a.kind === "kick" || (a.kind === "approach" && a.kickPose));
     this.pace(a, i.now, crowded);
     if (a.kind === "dribble" || (a.kind === "approach" && !a.fine)) this.settledAt = i.now + SETTLE;
     if (a.kind === "approach" && a.leftFoot !== undefined) this.leftFoot = a.leftFoot;
@@ -289,7 +331,7 @@ export class BallPlayer {
       case "kick":
         this.leftFoot = a.leftFoot;
         this.target = null;
-        return { kind: "skill", name: a.leftFoot ? this.kickLeft : this.kickRight };
+        return { kind: "skill", name: a.leftFoot ? kick.left : kick.right };
       case "dribble": {
         this.target = null;
         const steer = clamp((a.ahead - STEER_FROM) / (STEER_FULL - STEER_FROM), 0, 1);
@@ -318,4 +360,15 @@ export class BallPlayer {
       }
     }
   }
+}
+
+/** A kick the ball player plays: where it needs the ball, and its skills by foot. */
+interface Kick {
+  spot: KickSpot;
+  left: string;
+  right: string;
+}
+
+function kickOf(spot: KickSpot): Kick {
+  return { spot, left: kickSkillName(spot.skill, true), right: kickSkillName(spot.skill, false) };
 }

@@ -15,6 +15,8 @@ export interface BehaviorContext {
   readonly fall?: FallState;
   /** The recovery skill the body plays now, or null. */
   readonly recovering?: string | null;
+  /** The skill asked for while walking that the body starts next cycle (Motion.skillDue). */
+  readonly skillDue?: string | null;
   /** What we and our teammates know of every player and the ball, fused. */
   readonly team: TeamWorld;
   /** What we tell them (and show in RoboViz); behaviours set it, the agent says and draws it. */

@@ -47,6 +47,11 @@ export interface SoccerOptions extends BallPlayOptions {
 
 /** A player this close to the ball (torso, m) has likely touched it. */
 const AT_BALL = 0.3;
+/**
+ * A set play's taker stays this far from the ball until someone else plays it, and walks around
+ * it: as a supporter it walked onto the ball and gave away a free kick.
+ */
+const TAKER_KEEP = 1.0;
 
 export class SoccerBehavior implements Behavior {
   readonly name = "soccer";
@@ -116,7 +121,7 @@ export class SoccerBehavior implements Behavior {
       this.target = null;
       return LOOK_AROUND;
     }
-    const keep = keepAway(v.playMode, s);
+    const keep = taker ? Math.max(TAKER_KEEP, keepAway(v.playMode, s)) : keepAway(v.playMode, s);
     const dive = role === "goalie" && s === "play" && this.o.dive
       ? diveNow(v, this.o.ballDecay, this.o.dive)
       : null;
@@ -137,7 +142,9 @@ export class SoccerBehavior implements Behavior {
     if (keep > 0) spot = outside(spot, ball, keep);
     const facing = Math.atan2(ball.y - spot.y, ball.x - spot.x);
     this.target = { ...spot, theta: facing };
-    return walkAround(self, this.target, this.obstacles(ctx), this.o.limits, APPROACH);
+    const obstacles = this.obstacles(ctx);
+    if (taker) obstacles.push(ball);
+    return walkAround(self, this.target, obstacles, this.o.limits, APPROACH);
   }
 
   /**
@@ -202,15 +209,20 @@ export class SoccerBehavior implements Behavior {
 
   /**
    * Whether another player stands within reach of the ball, so has likely played it: a teammate
-   * other than a set play's taker, or an opponent.
+   * other than a set play's taker, or an opponent at a ball that no longer rolls (the kick-off
+   * rolled past the opponent at the centre circle, and the taker's next touch was a foul).
    */
-  private otherAtBall(ctx: BehaviorContext, ball: Point2 | null): boolean {
+  private otherAtBall(
+    ctx: BehaviorContext,
+    ball: Readonly<Point2 & { vx: number; vy: number }> | null,
+  ): boolean {
     if (!ball) return false;
     const v = ctx.view;
+    const rolling = Math.hypot(ball.vx, ball.vy) >= ROLLING;
     for (let unum = 1; unum <= 11; unum++) {
       const m = unum === v.unum ? null : ctx.team.mate(unum, v.time);
       if (m && !(m.taker && claimFresh(m, v.time)) && dist(m, ball) < AT_BALL) return true;
-      const o = ctx.team.opponent(unum, v.time);
+      const o = rolling ? null : ctx.team.opponent(unum, v.time);
       if (o && dist(o, ball) < AT_BALL) return true;
     }
     return false;
@@ -262,6 +274,7 @@ export class SoccerBehavior implements Behavior {
       mustKick: s === "ourSetPlay" || s === "ourKickOff",
       kickOff: s === "ourKickOff",
       now: ctx.view.time,
+      kickDue: ctx.skillDue,
     });
     this.target = this.ballPlayer.target;
     return request;
@@ -306,7 +319,7 @@ function outside(p: Point2, c: Point2, r: number): Point2 {
  */
 export const SOCCER_PARAMS: readonly ParamRange[] = [
   { keys: /^soccer\.(shoot_range|contest_radius)$/, unit: "m", min: 0, max: 30 },
-  { keys: /^soccer\.long_kick$/, ...FLAG },
+  { keys: /^soccer\.(kick|shot_kick)$/, unit: "word", min: 0, max: 0, words: ["keyframe", "long"] },
   { keys: /^soccer\.role_hold$/, ...TIME },
   { keys: /^roles\.assign$/, unit: "word", min: 0, max: 0, words: ["dp", "greedy"] },
   { keys: /^pass\.enabled$/, ...FLAG },

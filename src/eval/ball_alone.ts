@@ -34,6 +34,7 @@ export function playBallAlone(
     obstacles: [],
     mustKick,
     now: s.now,
+    kickDue: a.motion.skillDue,
   });
 }
 

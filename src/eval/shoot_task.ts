@@ -16,7 +16,7 @@ export interface ShootResult {
   distance: RunStats;
   /** Angle between the ball's path and the line from the ball to the aim point, degrees. */
   directionError: RunStats;
-  /** Seconds from the start of a run to the start of its kick. */
+  /** Seconds from the start of a run to the start of its kick's swing (after standing up). */
   seconds: RunStats;
   /** Runs in which no kick started within the time limit. */
   missed: number;
@@ -54,13 +54,17 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
     falls += await watchFalls(s, async () => {
       while (s.now - t0 < timeout && Number.isNaN(kickedAt)) {
         await a.nextCycle();
+        // The kick has started (a kick asked for while walking may be called off before).
+        if (player.isKick(a.motion.playing)) {
+          kickedAt = s.now;
+          break;
+        }
         const request = playBallAlone(s, player, true);
-        if (!request) continue;
-        a.motion.set(request);
-        if (request.kind === "skill") kickedAt = s.now;
+        if (request) a.motion.set(request);
       }
       if (Number.isNaN(kickedAt)) return;
-      await s.until(() => a.motion.current.kind !== "skill", 10, "the kick");
+      const kick = a.motion.playing;
+      await s.until(() => a.motion.playing !== kick, 10, "the kick");
       await ballAtRest(s);
     });
     a.motion.set({ kind: "stand" });

@@ -110,8 +110,14 @@ export class Motion {
     skillAt: -Infinity,
   };
   private request: MotionRequest = { kind: "stand" };
-  /** A skill requested while walking: played once the walk is at rest, whatever comes after. */
+  /**
+   * A skill requested while walking: played once the walk is at rest and the stand pose reached,
+   * whatever comes after, unless the request in the cycle before it starts (skillDue) differs.
+   */
   private pending: string | null = null;
+  /** The last update's time and step, seconds: when the next update comes. */
+  private lastNow = -Infinity;
+  private lastDt = 0;
   /** Solves the skills' foot poses (setfoot, curves, stabilize) with the core's leg IK. */
   private readonly foot: CoreFootSolver;
   /** Where a blend starts: the walk's last targets (into the stand pose), or the targets before walking (into the walk's). */
@@ -136,6 +142,11 @@ export class Motion {
   get activity(): string {
     const s = this.state;
     return s.kind === "standing" ? "stand" : s.kind === "walking" ? "walk" : s.own;
+  }
+
+  /** The skill playing now (its requested name), or null. */
+  get playing(): string | null {
+    return this.state.kind === "skill" ? this.state.name : null;
   }
 
   /** The recovery skill playing now (its requested name), or null. */
@@ -163,12 +174,27 @@ export class Motion {
   }
 
   /**
+   * The skill committed to while walking that starts at the next update, or null. A request set
+   * now that is not this skill calls it off: the robot stands up before a kick, and that moved
+   * it 1-18 cm back from the ball (type 0, long kick), so the behaviour checks the ball again.
+   */
+  get skillDue(): string | null {
+    const s = this.state;
+    const next = this.lastNow + this.lastDt + 1e-6;
+    return s.kind === "standing" && this.pending !== null && next >= s.skillAt
+      ? this.pending
+      : null;
+  }
+
+  /**
    * Sets what to do from now on (a fall still takes precedence). A skill requested while
    * walking is committed to: it plays as soon as the walk is at rest, even if the requests that
-   * follow meanwhile say otherwise.
+   * follow meanwhile say otherwise, up to the cycle before it starts (skillDue).
    */
   set(request: MotionRequest): void {
     const s = this.state;
+    const due = this.skillDue;
+    if (due !== null && !(request.kind === "skill" && request.name === due)) this.pending = null;
     if (request.kind === "skill" && s.kind === "walking" && !RECOVERIES.has(request.name)) {
       this.pending = request.name;
     }
@@ -198,6 +224,8 @@ export class Motion {
     fall: FallState = "upright",
   ): Float64Array {
     const s = this.state;
+    this.lastNow = now;
+    this.lastDt = dt;
     const down = fall !== "upright";
     if (down && !(s.kind === "skill" && s.recovery)) return this.recover(fall, now, joints);
     switch (s.kind) {
