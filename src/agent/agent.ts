@@ -324,6 +324,18 @@ export class Agent {
     );
   }
 
+  /** One info line per skill asked for while walking: whether it started or was called off. */
+  private traceDue(skill: string, view: WorldView): void {
+    if (!this.log.enabled("info")) return;
+    const f = (x: number) => x.toFixed(2);
+    const s = view.self, b = view.ball;
+    this.log.info(
+      `${this.motion.playing === skill ? "start" : "call off"} ${skill} at game time ${
+        this.world.gameTime.toFixed(1)
+      }` + (s ? ` self (${f(s.x)}, ${f(s.y)})` : "") + (b ? ` ball (${f(b.x)}, ${f(b.y)})` : ""),
+    );
+  }
+
   /** Builds this cycle's reply. */
   act(): string {
     if (this.phase === "scene-sent") {
@@ -373,7 +385,9 @@ export class Agent {
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     const up = this.estimator.tilt.up;
     this.falls.update(w.clock, up, !this.beamPending);
+    const due = this.motion.skillDue;
     this.controller.target.set(this.motion.update(w.clock, w.dt, up, w.joints, this.falls.lying));
+    if (due !== null && view) this.traceDue(due, view);
     // Skills move the head themselves; standing and walking, the head looks for what matters.
     if (view && (this.motion.activity === "stand" || this.motion.activity === "walk")) {
       const h = this.head.update(view);

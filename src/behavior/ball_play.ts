@@ -202,8 +202,8 @@ export class BallPlayer {
 
   private readonly kick: Kick;
   private readonly shotKick: Kick;
-  /** The shot kick was lined up last cycle: the range to keep it grows by SHOT_HYSTERESIS. */
-  private shooting = false;
+  /** The last call lined up or took a shot: the range to keep it grows by SHOT_HYSTERESIS. */
+  shooting = false;
 
   constructor(private readonly o: BallPlayOptions) {
     this.kick = kickOf(o.kickSpot);
@@ -213,14 +213,16 @@ export class BallPlayer {
 
   /** Whether `skill` is one of our kicks (either foot). */
   isKick(skill: string | null): boolean {
-    return skill !== null && (this.kickFor(skill) !== null);
+    return skill !== null && this.kickFor(skill) !== null;
   }
 
   private kickFor(skill: string): Kick | null {
-    for (const k of [this.kick, this.shotKick]) {
-      if (skill === k.left || skill === k.right) return k;
-    }
-    return null;
+    const k = this.kick, s = this.shotKick;
+    return skill === k.left || skill === k.right
+      ? k
+      : skill === s.left || skill === s.right
+      ? s
+      : null;
   }
 
   /** Gives up a kick line-up that has gone on for KICK_PATIENCE s next to an opponent. */
