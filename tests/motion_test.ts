@@ -17,6 +17,7 @@ import { ConfigError } from "../src/config/params.ts";
 import { makeAgent } from "./helpers.ts";
 import { skillForType } from "../src/skills/skill.ts";
 import { loadSkillFiles } from "../src/skills/skill_compiler.ts";
+import { DIVE_SKILLS } from "../src/ballplay/goalie_dive.ts";
 
 /** A motion layer with the world's fall detector in front of it, as the agent runs them. */
 class Body extends Motion {
@@ -36,6 +37,7 @@ async function motion(): Promise<Body> {
     skills: await loadSkillFiles(bundledSkillFiles(), params),
     skillGain: 0.5,
     preSkillSeconds: kickPreSeconds((name) => params.get(name)),
+    immediateSkills: new Set(Object.values(DIVE_SKILLS)),
   });
 }
 
@@ -298,6 +300,25 @@ for (
     assert.equal(m.activity, "walk", "and keeps walking");
   });
 }
+
+Deno.test("motion: a dive asked for while walking starts in that cycle, a pending kick or not", async () => {
+  const m = await motion();
+  m.set({ kind: "walk", vx: 0.4, vy: 0, vth: 0 });
+  let t = run(m, 0, 100, UPRIGHT);
+  m.set({ kind: "skill", name: "SKILL_DIVE_LEFT" });
+  t = run(m, t, 1, UPRIGHT);
+  assert.equal(m.playing, "SKILL_DIVE_LEFT");
+  // A kick committed to while walking gives way to the dive too.
+  const k = await motion();
+  k.set({ kind: "walk", vx: 0.4, vy: 0, vth: 0 });
+  t = run(k, 0, 100, UPRIGHT);
+  k.set({ kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
+  t = run(k, t, 5, UPRIGHT);
+  assert.equal(k.playing, null);
+  k.set({ kind: "skill", name: "SKILL_DIVE_SPLIT" });
+  run(k, t, 1, UPRIGHT);
+  assert.equal(k.playing, "SKILL_DIVE_SPLIT");
+});
 
 Deno.test("motion: an unknown skill is a clear error", async () => {
   const m = await motion();

@@ -144,6 +144,7 @@ export class Agent {
       skills: options.skills,
       skillGain: options.params.get("joint.skill_kp") / options.params.get("joint.kp"),
       preSkillSeconds,
+      immediateSkills: new Set(Object.values(DIVE_SKILLS)),
     });
     this.motion.requireSkills([...preSkillSeconds.keys(), ...Object.values(DIVE_SKILLS)]);
     const behaviours = agentBehaviors();
@@ -320,19 +321,20 @@ export class Agent {
         `${fallen ? " fallen" : ""}${o.taker ? " taker" : ""} ${this.motion.activity}` +
         (s ? ` self (${f(s.x)}, ${f(s.y)}, ${(s.theta * 180 / Math.PI).toFixed(0)}°)` : "") +
         (b ? ` ball (${f(b.x)}, ${f(b.y)})` : "") +
-        (o.target ? ` to (${f(o.target.x)}, ${f(o.target.y)})` : ""),
+        (o.target ? ` to (${f(o.target.x)}, ${f(o.target.y)})` : "") +
+        (b && o.ballAction ? ` opp ${f(nearestOpponent(view, b))}` : ""),
     );
   }
 
   /** One info line per skill asked for while walking: whether it started or was called off. */
   private traceDue(skill: string, view: WorldView): void {
-    if (!this.log.enabled("info")) return;
+    const started = this.motion.playing === skill;
+    if (!this.log.enabled("info") || (!started && this.motion.pendingSkill === skill)) return;
     const f = (x: number) => x.toFixed(2);
     const s = view.self, b = view.ball;
     this.log.info(
-      `${this.motion.playing === skill ? "start" : "call off"} ${skill} at game time ${
-        this.world.gameTime.toFixed(1)
-      }` + (s ? ` self (${f(s.x)}, ${f(s.y)})` : "") + (b ? ` ball (${f(b.x)}, ${f(b.y)})` : ""),
+      `${started ? "start" : "call off"} ${skill} at game time ${this.world.gameTime.toFixed(1)}` +
+        (s ? ` self (${f(s.x)}, ${f(s.y)})` : "") + (b ? ` ball (${f(b.x)}, ${f(b.y)})` : ""),
     );
   }
 
@@ -400,4 +402,11 @@ export class Agent {
     if (this.options.drawHost !== undefined && w.visionTime === w.time) this.draw();
     return this.writer.finish();
   }
+}
+
+/** How far the opponent nearest the ball stands from it (m; Infinity: none seen), for traces. */
+function nearestOpponent(view: WorldView, ball: { x: number; y: number }): number {
+  let best = Infinity;
+  for (const p of view.opponents) best = Math.min(best, Math.hypot(p.x - ball.x, p.y - ball.y));
+  return best;
 }

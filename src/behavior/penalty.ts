@@ -43,6 +43,7 @@ export const penaltyKicker: BehaviorFactory<SoccerOptions> = {
           obstacles: v.opponents,
           mustKick: false,
           now: v.time,
+          kickDue: ctx.skillDue,
         });
       },
     };

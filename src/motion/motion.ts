@@ -71,6 +71,11 @@ export interface MotionOptions {
   skillGain: number;
   /** Seconds from the walk's rest to the start of these skills, if not PRE_SKILL_SECONDS. */
   preSkillSeconds?: ReadonlyMap<string, number>;
+  /**
+   * Skills that start in the cycle they are asked for, from walking too (the goalie's dives:
+   * the goalie walks nearly all game, and coming to rest first took the dive's whole lead).
+   */
+  immediateSkills?: ReadonlySet<string>;
 }
 
 /** What the body is doing: the one state of the machine, with what belongs to it. */
@@ -144,6 +149,11 @@ export class Motion {
     return s.kind === "standing" ? "stand" : s.kind === "walking" ? "walk" : s.own;
   }
 
+  /** The skill asked for while walking that waits for the walk's rest and the stand, or null. */
+  get pendingSkill(): string | null {
+    return this.pending;
+  }
+
   /** The skill playing now (its requested name), or null. */
   get playing(): string | null {
     return this.state.kind === "skill" ? this.state.name : null;
@@ -195,7 +205,9 @@ export class Motion {
     const s = this.state;
     const due = this.skillDue;
     if (due !== null && !(request.kind === "skill" && request.name === due)) this.pending = null;
-    if (request.kind === "skill" && s.kind === "walking" && !RECOVERIES.has(request.name)) {
+    if (this.immediate(request)) {
+      this.pending = null;
+    } else if (request.kind === "skill" && s.kind === "walking" && !RECOVERIES.has(request.name)) {
       this.pending = request.name;
     }
     if (request.kind === "walk" && this.pending === null) {
@@ -274,6 +286,10 @@ export class Motion {
   ): Float64Array {
     const r = this.request;
     if (r.kind === "walk" && this.pending === null) return this.walkOn(now, dt, up);
+    if (r.kind === "skill" && this.immediate(r)) {
+      this.walk.reset();
+      return this.play(r.name, now, joints, false);
+    }
     // Come to rest before standing or playing a skill: switching from mid-stride tips over.
     if (s.stopBy === null) {
       const w = this.walk;
@@ -305,7 +321,7 @@ export class Motion {
     // A recovery plays only while down (recover()); asked for standing, it is nothing to do.
     const asked = r.kind === "skill" && !RECOVERIES.has(r.name) ? r.name : null;
     const skill = this.pending ?? asked;
-    if (skill !== null && now >= s.skillAt) {
+    if (skill !== null && (now >= s.skillAt || this.immediate(r))) {
       this.pending = null;
       return this.play(skill, now, joints, false);
     }
@@ -347,6 +363,10 @@ export class Motion {
     const k = (now - s.since) / WALK_BLEND_SECONDS;
     if (k < 1) this.blendInto(t, k);
     return t;
+  }
+
+  private immediate(r: MotionRequest): boolean {
+    return r.kind === "skill" && (this.o.immediateSkills?.has(r.name) ?? false);
   }
 
   /** Targets and gains of the skill being played, at `now`. */
