@@ -7,7 +7,7 @@
 
 import assert from "assert";
 import { EvalSession } from "../src/eval/session.ts";
-import { dribble, kick, shoot, stats, walkForward } from "../src/eval/tasks.ts";
+import { dribble, kick, score, shoot, stats, walkForward } from "../src/eval/tasks.ts";
 import { encodeFrame } from "../src/net/framing.ts";
 import { FramedConnection } from "../src/net/connection.ts";
 import { FakeServer } from "../src/testing/fake_server.ts";
@@ -154,6 +154,21 @@ Deno.test("eval shoot: robot and ball placed per run; a ball never seen is a mis
   assert.ok(commands.some((c) => c.includes("(move -6 0 0.4 -90)")));
   assert.ok(commands.some((c) => c.includes("(move -5.7 0.7 0.4 -180)")));
   JSON.parse(JSON.stringify(result));
+});
+
+Deno.test("eval score: ball and robot placed per run in range of the goal; no kick and no goal is a missed run", async () => {
+  // The fake server's ball never moves and nobody is seen: the player walks at it and never
+  // gets there.
+  const { result, commands } = await onFakeServer(
+    () => "(See (mypos 7.5 -2.5 0.52) (myorien 0.00) (ballpos 8.5 -2.5 0.04))",
+    (session) => score(session, 2, 1),
+  );
+  assert.equal(result.missed, 2);
+  assert.equal(result.goals, 0);
+  assert.deepEqual(result.shots, [[null, false], [null, false]]);
+  assert.ok(commands.some((c) => c.startsWith("(ball (pos 8.5 -2.5 0.042)")), commands.join(" "));
+  assert.ok(commands.some((c) => c.includes("(move 7.5 -2.5 0.4 -90)")), commands.join(" "));
+  assert.ok(commands.some((c) => c.startsWith("(ball (pos 9 2 0.042)")));
 });
 
 Deno.test("eval kick: the ball placed off the kick spot in turn by the jitter; a still ball is 0 m", async () => {

@@ -6,6 +6,7 @@ import { DRIBBLE_TASK } from "./dribble_task.ts";
 import { GETUP_TASK } from "./getup_task.ts";
 import { KICK_FALL_COST, KICK_TASK } from "./kick_task.ts";
 import { SAVE_TASK } from "./save.ts";
+import { SCORE_TASK } from "./score_task.ts";
 import { SHOOT_TASK } from "./shoot_task.ts";
 import type { EvalTask, TaskOptions } from "./task.ts";
 import { WALK_FORWARD_TASK } from "./walk_forward_task.ts";
@@ -30,6 +31,7 @@ export const EVAL_TASKS: readonly EvalTask[] = [
   GETUP_TASK,
   KICK_TASK,
   SHOOT_TASK,
+  SCORE_TASK,
   DRIBBLE_TASK,
   SAVE_TASK,
 ];

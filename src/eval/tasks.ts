@@ -10,5 +10,6 @@ export { getup, type GetupResult, getupScore } from "./getup_task.ts";
 export { kick, KICK_FALL_COST, type KickResult, kickScore } from "./kick_task.ts";
 export { dribble, type DribbleResult } from "./dribble_task.ts";
 export { shoot, type ShootResult } from "./shoot_task.ts";
+export { score, type ScoreResult } from "./score_task.ts";
 export { save, type SaveResult } from "./save.ts";
 export { type DribbleStart, type FallKind, FALLS } from "./task.ts";

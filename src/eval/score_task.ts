@@ -1,0 +1,125 @@
+// `score`: the player at a ball in shooting range plays it as a game does (shot kick, no kick
+// forced), on an empty field: how long until the kick, how often it scores. Five ball spots 4-9 m
+// from the goal, the robot 1 m behind the ball facing up the field, in turn.
+
+import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
+import { trainer } from "../net/monitor.ts";
+import { ballPlayer, playBallAlone } from "./ball_alone.ts";
+import { ballAtRest, type RunStats, stats, watchFalls } from "./measure.ts";
+import type { EvalSession } from "./session.ts";
+import { task } from "./task.ts";
+
+export interface ScoreResult {
+  task: "score";
+  runs: number;
+  /** Goals, kicked or dribbled in. */
+  goals: number;
+  /** Goals dribbled in before any kick. */
+  dribbledIn: number;
+  /** Runs in which neither a kick started nor the ball went in within the time limit. */
+  missed: number;
+  /** Seconds from the start of a run to the start of its kick's swing. */
+  seconds: RunStats;
+  falls: number;
+  /** Per run, the starts in turn: seconds to the kick (null: none) and whether it scored. */
+  shots: [number | null, boolean][];
+}
+
+/** Ball spots (field frame, we attack +x). */
+export const SCORE_SPOTS = [
+  { x: 8.5, y: -2.5 },
+  { x: 9, y: 2 },
+  { x: 10.5, y: 0 },
+  { x: 11, y: -3.5 },
+  { x: 12.5, y: 2.5 },
+];
+
+const GOAL_LINE = FIELD_LENGTH / 2;
+/** The server's pause after a goal, before the kick-off, seconds at most. */
+const GOAL_PAUSE = 10;
+
+function inGoal(b: { x: number; y: number } | null | undefined): boolean {
+  return b !== null && b !== undefined && b.x > GOAL_LINE && Math.abs(b.y) < GOAL_WIDTH / 2;
+}
+
+export async function score(s: EvalSession, runs: number, timeout = 30): Promise<ScoreResult> {
+  const a = s.agent;
+  const times: number[] = [];
+  const shots: [number | null, boolean][] = [];
+  let goals = 0, dribbledIn = 0, missed = 0, falls = 0;
+  for (let r = 0; r < runs; r++) {
+    // A goal or a ball over the goal line stops play: it goes on from each run's placement, once
+    // the server has ended its pause after a goal (the kick-off it starts moves robot and ball).
+    await s.until(() => !a.world.playModeName.startsWith("Goal"), GOAL_PAUSE, "the kick-off");
+    const player = ballPlayer(s);
+    const ball = { ...SCORE_SPOTS[r % SCORE_SPOTS.length], z: 0.042 };
+    a.motion.set({ kind: "stand" });
+    await s.place(ball.x - 1, ball.y, 0);
+    await s.monitor.send(trainer.ball(ball, { x: 0, y: 0, z: 0 }));
+    await s.cycles(10);
+    if (a.world.playModeName !== "PlayOn") await s.playOn();
+    // The robot is told where the trainer put the ball, as the referee's placements are: its
+    // head looked for the ball where it had been, and it turned and walked there for 9 s.
+    a.estimator.ball.placed(ball.x, ball.y, a.world.time);
+    const t0 = s.now;
+    let kickedAt = NaN;
+    let scored = false, dribbled = false;
+    falls += await watchFalls(s, async () => {
+      while (s.now - t0 < timeout && Number.isNaN(kickedAt)) {
+        await a.nextCycle();
+        if (player.isKick(a.motion.playing)) {
+          kickedAt = s.now;
+          break;
+        }
+        if (inGoal(a.truth?.ballPos)) {
+          dribbled = true;
+          break;
+        }
+        const request = playBallAlone(s, player, false);
+        if (request) a.motion.set(request);
+        if (Math.round(s.now * 50) % 25 === 0) {
+          const v = a.view();
+          console.error(
+            `DIAG r${r} t=${(s.now - t0).toFixed(1)} ${player.action}${
+              player.shooting ? "*" : ""
+            } ${a.motion.activity} req ${JSON.stringify(request)} self ${v.self?.x.toFixed(2)},${
+              v.self?.y.toFixed(2)
+            },${((v.self?.theta ?? 0) * 57.3).toFixed(0)} ball ${v.ball?.x.toFixed(2)},${
+              v.ball?.y.toFixed(2)
+            } tgt ${JSON.stringify(player.target)}`,
+          );
+        }
+      }
+      if (Number.isNaN(kickedAt)) return;
+      const kick = a.motion.playing;
+      await s.until(() => a.motion.playing !== kick, 10, "the kick");
+      a.motion.set({ kind: "stand" });
+      await ballAtRest(s, 20, () => {
+        if (inGoal(a.truth?.ballPos) || a.world.playModeName === "Goal_Left") scored = true;
+      });
+    });
+    a.motion.set({ kind: "stand" });
+    if (dribbled) {
+      goals++;
+      dribbledIn++;
+      shots.push([null, true]);
+      continue;
+    }
+    if (Number.isNaN(kickedAt)) {
+      missed++;
+      shots.push([null, false]);
+      continue;
+    }
+    const seconds = Math.round((kickedAt - t0) * 100) / 100;
+    times.push(seconds);
+    if (scored) goals++;
+    shots.push([seconds, scored]);
+  }
+  return { task: "score", runs, goals, dribbledIn, missed, seconds: stats(times), falls, shots };
+}
+
+export const SCORE_TASK = task({
+  name: "score",
+  headControl: true,
+  run: (s, runs) => score(s, runs),
+});
