@@ -51,6 +51,7 @@ export async function score(s: EvalSession, runs: number, timeout = 30): Promise
     // A goal or a ball over the goal line stops play: it goes on from each run's placement, once
     // the server has ended its pause after a goal (the kick-off it starts moves robot and ball).
     await s.until(() => !a.world.playModeName.startsWith("Goal"), GOAL_PAUSE, "the kick-off");
+    if (a.world.playModeName !== "PlayOn") await s.playOn();
     const player = ballPlayer(s);
     const ball = { ...SCORE_SPOTS[r % SCORE_SPOTS.length], z: 0.042 };
     a.motion.set({ kind: "stand" });
@@ -77,18 +78,6 @@ export async function score(s: EvalSession, runs: number, timeout = 30): Promise
         }
         const request = playBallAlone(s, player, false);
         if (request) a.motion.set(request);
-        if (Math.round(s.now * 50) % 25 === 0) {
-          const v = a.view();
-          console.error(
-            `DIAG r${r} t=${(s.now - t0).toFixed(1)} ${player.action}${
-              player.shooting ? "*" : ""
-            } ${a.motion.activity} req ${JSON.stringify(request)} self ${v.self?.x.toFixed(2)},${
-              v.self?.y.toFixed(2)
-            },${((v.self?.theta ?? 0) * 57.3).toFixed(0)} ball ${v.ball?.x.toFixed(2)},${
-              v.ball?.y.toFixed(2)
-            } tgt ${JSON.stringify(player.target)}`,
-          );
-        }
       }
       if (Number.isNaN(kickedAt)) return;
       const kick = a.motion.playing;
