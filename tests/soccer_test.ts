@@ -556,3 +556,28 @@ Deno.test("ball player: shots take the shot kick; a kick stood up for goes ahead
   };
   assert.deepEqual(q.act(setPlay), { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
 });
+
+Deno.test("ball player: standing, it kicks only with the ball at the kick's stand spot", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const kickSpot = { x: 0.122, y: 0.066, stand: { x: 0.182, y: 0.066 }, angle: 0, skill: "K" };
+  const p = new BallPlayer({ ...soccer.defaults, kickSpot, pass: null });
+  // Our kick-off: the ball at the walking spot (+ its margin), 5 cm nearer than the stand spot.
+  const ball = { x: 0, y: 0 };
+  const near = { x: -0.137, y: -0.066, theta: 0 };
+  const input = {
+    ball,
+    opponents: [],
+    obstacles: [],
+    mustKick: true,
+    kickOff: true,
+    now: 5,
+  };
+  assert.deepEqual(p.act({ ...input, self: near }), { kind: "skill", name: "K_LEFT_LEG" });
+  assert.equal(p.act({ ...input, self: near, standing: true }).kind, "walk");
+  const atStand = { x: -0.182, y: -0.066, theta: 0 };
+  assert.deepEqual(p.act({ ...input, self: atStand, standing: true }), {
+    kind: "skill",
+    name: "K_LEFT_LEG",
+  });
+  assert.equal(p.act({ ...input, self: atStand }).kind, "walk", "walking, too far back to kick");
+});

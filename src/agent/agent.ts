@@ -370,6 +370,7 @@ export class Agent {
           fall: this.falls.state,
           recovering: this.motion.recovering,
           skillDue: this.motion.skillDue,
+          standing: this.motion.activity === "stand" && this.motion.pendingSkill === null,
           team: this.teamWorld,
           outbox: this.outbox,
         }),

@@ -98,6 +98,8 @@ const DRIBBLE_CONE_FULL = 10;
 const DRIBBLE_CONE_NONE = 5;
 /** After a dribble or a full-speed approach, the walk is slow enough to kick this much later (s). */
 const SETTLE = 0.4;
+/** Standing at the kick's stand spot, the kick goes now when we face its way this well (rad). */
+const STAND_KICK_HEADING = 5 * Math.PI / 180;
 /** A shot being lined up goes on this much farther out than the shooting range (m). */
 const SHOT_HYSTERESIS = 0.5;
 /** A clearance's target lies this far beyond the ball (m): only its direction matters. */
@@ -180,6 +182,8 @@ export interface BallPlayInput {
    * asked for again while the ball still lies under the foot, else called off.
    */
   kickDue?: string | null;
+  /** The body stands still: a kick asked for now starts at once, from the stand pose. */
+  standing?: boolean;
 }
 
 export class BallPlayer {
@@ -306,7 +310,7 @@ export class BallPlayer {
     const { target, cone, goalDistance, shot } = this.ballTarget(i, clearing);
     // Set plays keep the kick whose staging keeps the first touch the kick.
     const kick = shot && !i.mustKick ? this.shotKick : this.kick;
-    const a = onBallAction({
+    const input = {
       self,
       ball,
       target,
@@ -321,7 +325,24 @@ export class BallPlayer {
       dribbleCone: i.mustKick ? 0 : cone,
       settled: i.now >= this.settledAt,
       aroundSide: this.aroundSide,
-    });
+    };
+    let a = onBallAction(input);
+    // Standing, a kick starts at once: the ball must lie where the kick needs it from the stand
+    // pose, or the robot steps up first (beamed behind the ball, the kick-off taker kicked a ball
+    // 3 cm too near, touched it twice, and gave away a free kick).
+    if (i.standing) {
+      const rel = toRobot(self, ball);
+      if (a.kind === "kick" && !ballUnderFoot(rel, kick.spot, a.leftFoot)) {
+        a = onBallAction({ ...input, settled: false });
+      } else if (
+        a.kind === "approach" && a.kickPose && a.leftFoot !== undefined &&
+        Math.abs(wrapAngle(a.target.theta - self.theta)) < STAND_KICK_HEADING &&
+        ballUnderFoot(rel, kick.spot, a.leftFoot)
+      ) {
+        // Lining up, and already standing where the kick needs the ball: it goes now.
+        a = { kind: "kick", leftFoot: a.leftFoot };
+      }
+    }
     this.aroundSide = a.kind === "approach" ? a.around ?? 0 : 0;
     this.shooting = shot && (a.kind === "kick" || (a.kind === "approach" && a.kickPose));
     this.pace(a, i.now, crowded);

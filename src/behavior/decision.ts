@@ -17,6 +17,8 @@ export interface BehaviorContext {
   readonly recovering?: string | null;
   /** The skill asked for while walking that the body starts next cycle (Motion.skillDue). */
   readonly skillDue?: string | null;
+  /** The body stands still, nothing pending: a skill asked for now starts at once. */
+  readonly standing?: boolean;
   /** What we and our teammates know of every player and the ball, fused. */
   readonly team: TeamWorld;
   /** What we tell them (and show in RoboViz); behaviours set it, the agent says and draws it. */

@@ -44,6 +44,7 @@ export const penaltyKicker: BehaviorFactory<SoccerOptions> = {
           mustKick: false,
           now: v.time,
           kickDue: ctx.skillDue,
+          standing: ctx.standing,
         });
       },
     };

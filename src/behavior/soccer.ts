@@ -275,6 +275,7 @@ export class SoccerBehavior implements Behavior {
       kickOff: s === "ourKickOff",
       now: ctx.view.time,
       kickDue: ctx.skillDue,
+      standing: ctx.standing,
     });
     this.target = this.ballPlayer.target;
     return request;
