@@ -297,24 +297,23 @@ function kickAction(
   };
   const off = Math.hypot(pose.x - self.x, pose.y - self.y);
   // A set play's first touch must be the kick: it is staged clear of the ball (below).
-  const stage = o.mustKick;
-  if (stage) {
+  if (o.mustKick) {
     pose.x -= fx * SET_PLAY_MARGIN;
     pose.y -= fy * SET_PLAY_MARGIN;
   }
   const ready = Math.abs(rel.y - sy) < KICK_LATERAL_TOLERANCE && rel.x > k.x - KICK_TOO_CLOSE &&
     rel.x < kx + KICK_AHEAD_TOLERANCE &&
-    wantError <= (stage ? STAGE_HEADING : KICK_HEADING_TOLERANCE);
+    wantError <= (o.mustKick ? STAGE_HEADING : KICK_HEADING_TOLERANCE);
   if (ready) {
     if (o.settled ?? true) return { kind: "kick", leftFoot };
     return { kind: "approach", target: pose, fine: true, kickPose: true, leftFoot };
   }
   // A shot or a clearance is lined up only from close by; from farther the dribble carries the
   // ball on (a set play must be kicked, however long the lining up takes).
-  if (!stage && (off >= KICK_LINE_UP || o.impatient || contested)) return null;
+  if (!o.mustKick && (off >= KICK_LINE_UP || o.impatient || contested)) return null;
   // A set play's first touch must be the kick: the robot turns to the kick's heading clear of
   // the ball, then steps straight in and stops short of the spot.
-  if (stage && wantError > STAGE_HEADING) {
+  if (o.mustKick && wantError > STAGE_HEADING) {
     const back = kx + SET_PLAY_MARGIN + STAGE_BACK;
     const target = {
       x: ball.x - (fx * back - fy * sy),

@@ -47,3 +47,32 @@ export const SHOOT_STARTS = [
   { x: -0.8, y: -0.5, theta: Math.PI / 4 },
   { x: 0.3, y: 0.6, theta: Math.PI },
 ];
+
+/**
+ * Plays the ball alone until one of the player's kicks starts (returns the time) or `stop` says
+ * so or `timeout` s pass (NaN). A kick asked for while walking may be called off before it starts.
+ */
+export async function playUntilKick(
+  s: EvalSession,
+  player: BallPlayer,
+  mustKick: boolean,
+  timeout: number,
+  stop: () => boolean = () => false,
+): Promise<number> {
+  const a = s.agent;
+  const t0 = s.now;
+  while (s.now - t0 < timeout) {
+    await a.nextCycle();
+    if (player.isKick(a.motion.playing)) return s.now;
+    if (stop()) return NaN;
+    const request = playBallAlone(s, player, mustKick);
+    if (request) a.motion.set(request);
+  }
+  return NaN;
+}
+
+/** Waits for the kick playing now to end. */
+export async function kickDone(s: EvalSession): Promise<void> {
+  const kick = s.agent.motion.playing;
+  await s.until(() => s.agent.motion.playing !== kick, 10, "the kick");
+}

@@ -4,7 +4,7 @@
 
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { trainer } from "../net/monitor.ts";
-import { ballPlayer, playBallAlone } from "./ball_alone.ts";
+import { ballPlayer, kickDone, playUntilKick } from "./ball_alone.ts";
 import { ballAtRest, type RunStats, stats, watchFalls } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
 import { task } from "./task.ts";
@@ -66,22 +66,12 @@ export async function score(s: EvalSession, runs: number, timeout = 30): Promise
     let kickedAt = NaN;
     let scored = false, dribbled = false;
     falls += await watchFalls(s, async () => {
-      while (s.now - t0 < timeout && Number.isNaN(kickedAt)) {
-        await a.nextCycle();
-        if (player.isKick(a.motion.playing)) {
-          kickedAt = s.now;
-          break;
-        }
-        if (inGoal(a.truth?.ballPos)) {
-          dribbled = true;
-          break;
-        }
-        const request = playBallAlone(s, player, false);
-        if (request) a.motion.set(request);
-      }
+      kickedAt = await playUntilKick(s, player, false, timeout, () => {
+        dribbled = inGoal(a.truth?.ballPos);
+        return dribbled;
+      });
       if (Number.isNaN(kickedAt)) return;
-      const kick = a.motion.playing;
-      await s.until(() => a.motion.playing !== kick, 10, "the kick");
+      await kickDone(s);
       a.motion.set({ kind: "stand" });
       await ballAtRest(s, 20, () => {
         if (inGoal(a.truth?.ballPos) || a.world.playModeName === "Goal_Left") scored = true;

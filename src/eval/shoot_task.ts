@@ -4,7 +4,7 @@
 import { aimPoint } from "../behavior/ball_play.ts";
 import { trainer } from "../net/monitor.ts";
 import { wrapAngle } from "../util/angles.ts";
-import { ballPlayer, playBallAlone, SHOOT_STARTS } from "./ball_alone.ts";
+import { ballPlayer, kickDone, playUntilKick, SHOOT_STARTS } from "./ball_alone.ts";
 import { ballAtRest, millimetres, type RunStats, stats, watchFalls } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
 import { task } from "./task.ts";
@@ -52,19 +52,9 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
     const t0 = s.now;
     let kickedAt = NaN;
     falls += await watchFalls(s, async () => {
-      while (s.now - t0 < timeout && Number.isNaN(kickedAt)) {
-        await a.nextCycle();
-        // The kick has started (a kick asked for while walking may be called off before).
-        if (player.isKick(a.motion.playing)) {
-          kickedAt = s.now;
-          break;
-        }
-        const request = playBallAlone(s, player, true);
-        if (request) a.motion.set(request);
-      }
+      kickedAt = await playUntilKick(s, player, true, timeout);
       if (Number.isNaN(kickedAt)) return;
-      const kick = a.motion.playing;
-      await s.until(() => a.motion.playing !== kick, 10, "the kick");
+      await kickDone(s);
       await ballAtRest(s);
     });
     a.motion.set({ kind: "stand" });
