@@ -16,6 +16,8 @@ export interface ScoreResult {
   goals: number;
   /** Goals dribbled in before any kick. */
   dribbledIn: number;
+  /** Runs that ended with the ball dribbled over a line beside the goal, before any kick. */
+  out: number;
   /** Runs in which neither a kick started nor the ball went in within the time limit. */
   missed: number;
   /** Seconds from the start of a run to the start of its kick's swing. */
@@ -46,12 +48,12 @@ export async function score(s: EvalSession, runs: number, timeout = 30): Promise
   const a = s.agent;
   const times: number[] = [];
   const shots: [number | null, boolean][] = [];
-  let goals = 0, dribbledIn = 0, missed = 0, falls = 0;
+  let goals = 0, dribbledIn = 0, out = 0, missed = 0, falls = 0;
   for (let r = 0; r < runs; r++) {
     // A goal or a ball over the goal line stops play: it goes on from each run's placement, once
     // the server has ended its pause after a goal (the kick-off it starts moves robot and ball).
     await s.until(() => !a.world.playModeName.startsWith("Goal"), GOAL_PAUSE, "the kick-off");
-    if (a.world.playModeName !== "PlayOn") await s.playOn();
+    if (a.world.playModeName === "BeforeKickOff") await s.playOn();
     const player = ballPlayer(s);
     const ball = { ...SCORE_SPOTS[r % SCORE_SPOTS.length], z: 0.042 };
     a.motion.set({ kind: "stand" });
@@ -66,9 +68,11 @@ export async function score(s: EvalSession, runs: number, timeout = 30): Promise
     let kickedAt = NaN;
     let scored = false, dribbled = false;
     falls += await watchFalls(s, async () => {
+      // The run ends when play stops: a goal, or the ball over a line (the referee then moves
+      // robots out of the way, and a robot moved again and again fell).
       kickedAt = await playUntilKick(s, player, false, timeout, () => {
-        dribbled = inGoal(a.truth?.ballPos);
-        return dribbled;
+        dribbled = inGoal(a.truth?.ballPos) || a.world.playModeName === "Goal_Left";
+        return dribbled || a.world.playModeName !== "PlayOn";
       });
       if (Number.isNaN(kickedAt)) return;
       await kickDone(s);
@@ -85,7 +89,8 @@ export async function score(s: EvalSession, runs: number, timeout = 30): Promise
       continue;
     }
     if (Number.isNaN(kickedAt)) {
-      missed++;
+      if (a.world.playModeName !== "PlayOn") out++;
+      else missed++;
       shots.push([null, false]);
       continue;
     }
@@ -94,7 +99,17 @@ export async function score(s: EvalSession, runs: number, timeout = 30): Promise
     if (scored) goals++;
     shots.push([seconds, scored]);
   }
-  return { task: "score", runs, goals, dribbledIn, missed, seconds: stats(times), falls, shots };
+  return {
+    task: "score",
+    runs,
+    goals,
+    dribbledIn,
+    out,
+    missed,
+    seconds: stats(times),
+    falls,
+    shots,
+  };
 }
 
 export const SCORE_TASK = task({
