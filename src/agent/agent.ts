@@ -27,6 +27,7 @@ import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
 import { beamSpot, type Mode } from "../strategy/formation.ts";
 import { DIVE_SKILLS } from "../ballplay/goalie_dive.ts";
+import { nearestDistance } from "../ballplay/avoid.ts";
 import { RADIO_QUIET, RadioCodec, speaksAt } from "../team/radio.ts";
 import { drawAgent } from "./roboviz_view.ts";
 import { TeamReporter } from "./team_report.ts";
@@ -322,7 +323,7 @@ export class Agent {
         (s ? ` self (${f(s.x)}, ${f(s.y)}, ${(s.theta * 180 / Math.PI).toFixed(0)}°)` : "") +
         (b ? ` ball (${f(b.x)}, ${f(b.y)})` : "") +
         (o.target ? ` to (${f(o.target.x)}, ${f(o.target.y)})` : "") +
-        (b && o.ballAction ? ` opp ${f(nearestOpponent(view, b))}` : ""),
+        (b && o.ballAction ? ` opp ${f(nearestDistance(b, view.opponents))}` : ""),
     );
   }
 
@@ -370,7 +371,7 @@ export class Agent {
           fall: this.falls.state,
           recovering: this.motion.recovering,
           skillDue: this.motion.skillDue,
-          standing: this.motion.activity === "stand" && this.motion.pendingSkill === null,
+          standing: this.motion.standingIdle,
           team: this.teamWorld,
           outbox: this.outbox,
         }),
@@ -403,11 +404,4 @@ export class Agent {
     if (this.options.drawHost !== undefined && w.visionTime === w.time) this.draw();
     return this.writer.finish();
   }
-}
-
-/** How far the opponent nearest the ball stands from it (m; Infinity: none seen), for traces. */
-function nearestOpponent(view: WorldView, ball: { x: number; y: number }): number {
-  let best = Infinity;
-  for (const p of view.opponents) best = Math.min(best, Math.hypot(p.x - ball.x, p.y - ball.y));
-  return best;
 }

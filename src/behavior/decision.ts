@@ -35,7 +35,10 @@ export interface Outbox {
   target: { x: number; y: number } | null;
   /** The teammate our kick this cycle passes to, or null. */
   pass: number | null;
-  /** What we do at the ball (approach, fine, dribble, kick; shot: lining up or taking one), for logs; null away from it. */
+  /**
+   * What we do at the ball (approach, fine, dribble, kick; shot: lining up or taking one), for
+   * logs; null away from it.
+   */
   ballAction: string | null;
 }
 

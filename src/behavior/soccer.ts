@@ -121,7 +121,7 @@ export class SoccerBehavior implements Behavior {
       this.target = null;
       return LOOK_AROUND;
     }
-    const keep = taker ? Math.max(TAKER_KEEP, keepAway(v.playMode, s)) : keepAway(v.playMode, s);
+    const keep = Math.max(taker ? TAKER_KEEP : 0, keepAway(v.playMode, s));
     const dive = role === "goalie" && s === "play" && this.o.dive
       ? diveNow(v, this.o.ballDecay, this.o.dive)
       : null;

@@ -35,7 +35,7 @@ export function playBallAlone(
     mustKick,
     now: s.now,
     kickDue: a.motion.skillDue,
-    standing: a.motion.activity === "stand" && a.motion.pendingSkill === null,
+    standing: a.motion.standingIdle,
   });
 }
 

@@ -154,6 +154,11 @@ export class Motion {
     return this.pending;
   }
 
+  /** Standing with no skill pending: a skill asked for now starts at once, from the stand pose. */
+  get standingIdle(): boolean {
+    return this.state.kind === "standing" && this.pending === null;
+  }
+
   /** The skill playing now (its requested name), or null. */
   get playing(): string | null {
     return this.state.kind === "skill" ? this.state.name : null;

@@ -1,6 +1,8 @@
-// Plane geometry of the field: a point, a pose (a point and a heading), and the one transform
-// between the field frame and a robot's frame. Metres and radians, headings counter-clockwise
-// from +x.
+// Plane geometry of the field: a point, a pose (a point and a heading), the one transform
+// between the field frame and a robot's frame, and a point's distance to a segment. Metres and
+// radians, headings counter-clockwise from +x.
+
+import { clamp } from "./angles.ts";
 
 export interface Point2 {
   x: number;
@@ -45,7 +47,7 @@ export function segmentDistance(
 ): number {
   const dx = x2 - x1, dy = y2 - y1;
   const len2 = dx * dx + dy * dy;
-  const t = len2 > 0 ? Math.max(0, Math.min(1, ((px - x1) * dx + (py - y1) * dy) / len2)) : 0;
+  const t = len2 > 0 ? clamp(((px - x1) * dx + (py - y1) * dy) / len2, 0, 1) : 0;
   const ex = x1 + t * dx - px, ey = y1 + t * dy - py;
   return Math.sqrt(ex * ex + ey * ey);
 }
