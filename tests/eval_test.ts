@@ -8,6 +8,8 @@
 import assert from "assert";
 import { EvalSession } from "../src/eval/session.ts";
 import { dribble, kick, score, shoot, stats, walkForward } from "../src/eval/tasks.ts";
+import { save } from "../src/eval/save.ts";
+import { bestPolicy, diveCoverage, offsets, widestBand } from "../src/eval/dive_task.ts";
 import { encodeFrame } from "../src/net/framing.ts";
 import { FramedConnection } from "../src/net/connection.ts";
 import { FakeServer } from "../src/testing/fake_server.ts";
@@ -22,6 +24,7 @@ const SPEED = 0.5;
 async function onFakeServer<T>(
   cycles: (t: number) => string,
   run: (session: EvalSession) => Promise<T>,
+  playMode: (t: number) => string = () => "PlayOn",
 ): Promise<{ result: T; commands: string[]; replies: string[] }> {
   let replies: string[] = [];
   const server = FakeServer.start({
@@ -29,7 +32,9 @@ async function onFakeServer<T>(
       replies = s.received;
       yield cycleMessage(0, "BeforeKickOff");
       yield cycleMessage(0.02, "BeforeKickOff", `(unum ${s.unum}) (team left) `);
-      for (let i = 2; i < 3000; i++) yield cycleMessage(i * 0.02, "PlayOn") + cycles(i * 0.02);
+      for (let i = 2; i < 3000; i++) {
+        yield cycleMessage(i * 0.02, playMode(i * 0.02)) + cycles(i * 0.02);
+      }
     },
   });
   const monitor = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -194,6 +199,72 @@ Deno.test("eval kick: the ball placed off the kick spot in turn by the jitter; a
     placed.map((c) => Number(c.split(" ")[2])),
     [0, 0.02, -0.02].map((d) => Math.round((-12 + spot + d) * 1e4) / 1e4),
   );
+});
+
+Deno.test("eval session: a run waits out the pause after a goal, and plays on from the kick-off", async () => {
+  const { result, commands } = await onFakeServer(
+    () => "",
+    async (session) => {
+      await session.goalPauseOver();
+      return session.now;
+    },
+    (t) => t < 1 ? "Goal_Right" : t < 1.5 ? "BeforeKickOff" : "PlayOn",
+  );
+  assert.ok(result >= 1.5, `went on at ${result} s`);
+  assert.ok(commands.some((c) => c.includes("(playMode PlayOn)")), commands.join(" "));
+});
+
+Deno.test("eval save: a ball over the goal line between the posts is a goal; play resumes after it", async () => {
+  // The ball lies in our goal (the eval agent plays on the left); the referee stopped play.
+  const { result, commands } = await onFakeServer(
+    () => "(See (mypos -14.5 0 0.52) (myorien 0.00) (ballpos -15.2 0.3 0.04))",
+    (session) =>
+      save(
+        session,
+        2,
+        { shotSpeed: 1, mouthMargin: 0, splitReach: 0.4, lead: 1, unsettledLead: 1 },
+        0.99,
+      ),
+    (t) => t >= 2 && t < 4.5 ? "corner_kick_right" : "PlayOn",
+  );
+  assert.deepEqual(result.baseline, { goal: 2, wide: 0, saved: 0 });
+  assert.deepEqual(result.diving, { goal: 2, wide: 0, saved: 0 });
+  assert.equal(result.savedOfBaselineGoals, 0);
+  // Each shot after the corner kick was called played on first.
+  assert.ok(
+    commands.filter((c) => c.includes("(playMode PlayOn)")).length >= 2,
+    commands.join(" "),
+  );
+});
+
+Deno.test("eval dive: offsets span the goal mouth; the widest band and the goalie's best split reach", () => {
+  assert.deepEqual(offsets(5), [-1, -0.5, 0, 0.5, 1]);
+  assert.deepEqual(offsets(1), [0]);
+  const offs = offsets(5);
+  assert.deepEqual(widestBand(offs, [true, false, true, true, false]), [0, 0.5]);
+  assert.equal(widestBand(offs, [false, false, false, false, false]), null);
+  // The split blocks the centre, the side dives only beyond 0.5 m: split within 0 is best.
+  const f = false, t = true;
+  assert.deepEqual(
+    bestPolicy(offs, { split: [f, f, t, f, f], left: [f, f, f, t, t], right: [t, f, f, f, f] }),
+    { splitReach: 0, covered: 0.8 },
+  );
+  // The split covers ±0.5 m and the sides do not: reach 0.5 m.
+  assert.deepEqual(
+    bestPolicy(offs, { split: [f, t, t, t, f], left: [f, f, f, f, t], right: [f, f, f, f, f] }),
+    { splitReach: 0.5, covered: 0.8 },
+  );
+});
+
+Deno.test("eval dive: every roll that ends in the goal is unblocked, for every stance", async () => {
+  const { result, commands } = await onFakeServer(
+    () => "(See (mypos -14.5 0 0.52) (myorien 0.00) (ballpos -15.2 0.3 0.04))",
+    (session) => diveCoverage(session, 3, 1, 0.99),
+  );
+  for (const c of Object.values(result.stances)) assert.deepEqual(c, { blocked: [], band: null });
+  assert.deepEqual(result.policy, { splitReach: 0, covered: 0 });
+  // The ball starts 4 m in front of the goalie, at each offset in turn.
+  assert.ok(commands.some((c) => c.startsWith("(ball (pos -10.5 -1 0.042)")), commands.join(" "));
 });
 
 Deno.test("eval stats: the median of an even count is the mean of the middle two", () => {

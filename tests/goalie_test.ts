@@ -2,7 +2,7 @@
 // ball–goal line, the Δx floor, facing the ball, and when it leaves its spot.
 
 import { penaltyGoalieSpot } from "../src/behavior/penalty.ts";
-import { chooseDive, type DiveParams } from "../src/ballplay/goalie_dive.ts";
+import { chooseDive, diveNow, type DiveParams } from "../src/ballplay/goalie_dive.ts";
 import assert from "assert";
 import { GOALIE_DX, goalieShouldClear, goalieTarget } from "../src/strategy/goalie.ts";
 
@@ -47,7 +47,13 @@ Deno.test("goalie: clears only a ball within 3 m of goal when no one is closer",
   assert.equal(goalieShouldClear(-11, 0, 0.5, 5), false, "4 m from goal");
 });
 
-const DIVE: DiveParams = { shotSpeed: 1, mouthMargin: 0.2, splitReach: 0.25, lead: 0.6 };
+const DIVE: DiveParams = {
+  shotSpeed: 1,
+  mouthMargin: 0.2,
+  splitReach: 0.25,
+  lead: 0.6,
+  unsettledLead: 0.5,
+};
 const DECAY = 0.35;
 
 /** A ball at (x, y) rolling toward our goal line at point (−15, aimY) at `speed`. */
@@ -86,6 +92,25 @@ Deno.test("goalie dive: no dive at balls that miss, stop short, roll away, or ar
   assert.equal(far.shot, true);
   assert.equal(far.dive, null);
   assert.ok(far.crossing!.t > DIVE.lead);
+});
+
+Deno.test("goalie dive: a ball just kicked is dived at only once its velocity settles, or when time runs short", () => {
+  const g = { x: -14.5, y: 0, theta: 0 };
+  // 0.55 s from the goalie's line: inside the lead (0.6 s), outside the unsettled lead (0.5 s).
+  const ball = shotAt(-12.4, 0, 0, 5);
+  const d = chooseDive(ball, g, DECAY, DIVE, false);
+  assert.ok(d.crossing!.t > DIVE.unsettledLead && d.crossing!.t < DIVE.lead);
+  assert.equal(d.dive, null);
+  assert.equal(chooseDive(ball, g, DECAY, DIVE, true).dive, "split");
+  assert.equal(chooseDive(shotAt(-13, 0, 0, 5), g, DECAY, DIVE, false).dive, "split");
+  // The agent's view says whether the estimate is settled.
+  const view = (settled: boolean) => ({
+    self: g,
+    ball: { x: ball.x, y: ball.y, vx: ball.vx, vy: ball.vy, settled },
+    ballAge: 0,
+  });
+  assert.equal(diveNow(view(false), DECAY, DIVE), null);
+  assert.equal(diveNow(view(true), DECAY, DIVE), "split");
 });
 
 Deno.test("penalty goalie: its spot is always inside the shoot-out's penalty area", () => {

@@ -224,7 +224,14 @@ Deno.test("eval registry: one list for eval and optimize; the optimizer's tasks 
     "../src/eval/registry.ts"
   );
   assert.equal(new Set(TASK_NAMES).size, EVAL_TASKS.length);
-  assert.deepEqual(OPTIMIZE_TASK_NAMES, ["walk-forward", "walk-omni", "getup", "kick", "save"]);
+  assert.deepEqual(OPTIMIZE_TASK_NAMES, [
+    "walk-forward",
+    "walk-omni",
+    "getup",
+    "kick",
+    "save",
+    "dive",
+  ]);
   assert.ok(evalTask("save").headControl && !evalTask("kick").headControl);
   assert.ok(evalTask("walk-omni").walk && !evalTask("getup").walk);
   const o = {
@@ -235,6 +242,7 @@ Deno.test("eval registry: one list for eval and optimize; the optimizer's tasks 
     start: "behind" as const,
     omniTimeout: 20,
     fallCost: 6,
+    lead: null,
   };
   const getupResult = { runs: 4, successes: 3, seconds: { mean: 2.5 } };
   assert.equal(evalTask("getup").score!(getupResult, o), 10 * 3 / 4 - 2.5);

@@ -25,7 +25,7 @@ interface ViewSpec {
   unum?: number;
   mode?: PlayMode;
   self?: { x: number; y: number; theta: number } | null;
-  ball?: { x: number; y: number } | null;
+  ball?: { x: number; y: number; vx?: number; vy?: number } | null;
   ballAge?: number;
   teammates?: TrackedPlayer[];
   opponents?: TrackedPlayer[];
@@ -306,6 +306,20 @@ Deno.test("head: tracks a fresh ball, sweeps when it is lost, glances around whe
     if (Math.abs(g.update(v).yaw) > 0.5) glanced = true;
   }
   assert.ok(glanced, "not localized: the head leaves the ball now and then");
+  // A ball rolling at us is watched: no glance starts, and one under way ends.
+  const r = new HeadControl();
+  for (let i = 0; i < 600; i++) {
+    const rolling = i >= 400;
+    const v = view({
+      time: 300 + i * 0.02,
+      self: { x: 0, y: 0, theta: 0 },
+      ball: { x: 2, y: 0, vx: rolling ? -3 : 0.5, vy: 0 },
+      localized: false,
+    });
+    const yaw = r.update(v).yaw;
+    if (i < 400 && Math.abs(yaw) > 0.5) glanced = true;
+    if (rolling) assert.ok(Math.abs(yaw) < 1e-9, `watches the rolling ball (cycle ${i})`);
+  }
 });
 
 Deno.test("agent --behaviour soccer on the fake server: beam, play, keep away, beam after a goal", async () => {
@@ -495,7 +509,7 @@ Deno.test("soccer: the goalie dives at a shot it sees, only when diving is on", 
     view({ unum: 1, self: { x: -14.5, y: 0, theta: 0 }, ball: shot, ballAge });
   const on = soccer.create({
     ...soccer.defaults,
-    dive: { shotSpeed: 1, mouthMargin: 0.2, splitReach: 0.25, lead: 0.6 },
+    dive: { shotSpeed: 1, mouthMargin: 0.2, splitReach: 0.25, lead: 0.6, unsettledLead: 0.5 },
   }) as SoccerBehavior;
   const r = decide(on, goalieView(), new TeamModel("Us", () => 1));
   assert.deepEqual(r, { kind: "skill", name: "SKILL_DIVE_LEFT" });

@@ -84,6 +84,7 @@ export function diveParams(params: ParamSet): DiveParams {
     mouthMargin: params.get("goalie.mouth_margin"),
     splitReach: params.get("goalie.split_reach"),
     lead: params.get("goalie.dive_lead"),
+    unsettledLead: params.get("goalie.unsettled_lead"),
   };
 }
 

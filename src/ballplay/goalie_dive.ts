@@ -3,7 +3,9 @@
 // stops). Where it will cross the goalie's own line, relative to the goalie's sideways axis,
 // picks the dive: a split for a ball at the body, a dive to the left or the right otherwise;
 // the goalie waits until the crossing is no further ahead than the dive's lead time, so that a
-// ball that slows down or is deflected is not dived at too early. Our frame: our goal at −x.
+// ball that slows down or is deflected is not dived at too early, and, for a ball just kicked,
+// until its velocity rests on enough sightings, as long as that still leaves the dive time.
+// Our frame: our goal at −x.
 
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { type BallTrack, lineCrossing, type Prediction } from "../estimation/ball_motion.ts";
@@ -26,6 +28,8 @@ export interface DiveParams {
   splitReach: number;
   /** Dive when the ball is this close in time to the goalie's line (s). */
   lead: number;
+  /** …or, while the velocity of a ball just kicked is not settled, this close (s). */
+  unsettledLead: number;
 }
 
 export interface DiveDecision {
@@ -46,6 +50,7 @@ export function chooseDive(
   goalie: Pose2,
   decay: number,
   p: DiveParams,
+  settled = true,
 ): DiveDecision {
   if (Math.hypot(ball.vx, ball.vy) < p.shotSpeed) return NONE;
   const atGoal = lineCrossing(ball, GOAL_X, decay);
@@ -53,7 +58,9 @@ export function chooseDive(
   // A ball already past the goalie's line: nothing left to dive at.
   const crossing = lineCrossing(ball, Math.max(goalie.x, GOAL_X), decay);
   if (!crossing) return NONE;
-  if (crossing.t > p.lead) return { shot: true, crossing, dive: null };
+  if (crossing.t > (settled ? p.lead : p.unsettledLead)) {
+    return { shot: true, crossing, dive: null };
+  }
   // Sideways offset of the crossing in the goalie's frame (+ to its left).
   const side = toRobot(goalie, crossing).y;
   const dive: Dive = Math.abs(side) <= p.splitReach ? "split" : side > 0 ? "left" : "right";
@@ -70,7 +77,7 @@ const DIVE_BALL_AGE = 0.2;
 export function diveNow(
   view: {
     self: Pose2 | null;
-    ball: { x: number; y: number; vx: number; vy: number } | null;
+    ball: { x: number; y: number; vx: number; vy: number; settled?: boolean } | null;
     ballAge: number;
   },
   decay: number,
@@ -78,5 +85,6 @@ export function diveNow(
 ): Dive | null {
   const b = view.ball;
   if (!view.self || !b || view.ballAge > DIVE_BALL_AGE) return null;
-  return chooseDive({ x: b.x, y: b.y, vx: b.vx, vy: b.vy, cov: null }, view.self, decay, p).dive;
+  const track = { x: b.x, y: b.y, vx: b.vx, vy: b.vy, cov: null };
+  return chooseDive(track, view.self, decay, p, b.settled ?? true).dive;
 }

@@ -329,7 +329,7 @@ export const SOCCER_PARAMS: readonly ParamRange[] = [
   { keys: /^goalie\.shot_speed$/, unit: "m/s", min: 0, max: 20 },
   { keys: /^goalie\.mouth_margin$/, unit: "m", min: -0.5, max: 2 },
   { keys: /^goalie\.split_reach$/, unit: "m", min: 0, max: 2 },
-  { keys: /^goalie\.dive_lead$/, ...TIME },
+  { keys: /^goalie\.(dive_lead|unsettled_lead)$/, ...TIME },
 ];
 
 export const soccer: BehaviorFactory<SoccerOptions> = {

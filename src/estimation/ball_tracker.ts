@@ -33,6 +33,7 @@ export interface BallState {
   y: number;
   vx: number;
   vy: number;
+  settled: boolean;
 }
 
 const T = 0;
@@ -42,6 +43,8 @@ const MOTION_WINDOW = 0.13;
 const MAX_BALL_SPEED = 15;
 /** Sightings a motion fit uses before the filter takes over again. */
 const MOTION_FIT = 6;
+/** From this many sightings on, a motion fit leaves out the one from before the kick. */
+const MOTION_SETTLED = 4;
 /** The fitted motion restarts the track past this χ² (2 dof, ~1 %) and this change (m/s). */
 const MOTION_CHI2 = 9;
 const MOTION_MIN_CHANGE = 0.5;
@@ -67,7 +70,15 @@ export class BallTracker {
   get state(): BallState | null {
     if (!this.known) return null;
     const t = this.core.tracks;
-    return { x: t[0], y: t[1], vx: t[2], vy: t[3] };
+    return { x: t[0], y: t[1], vx: t[2], vy: t[3], settled: this.settled };
+  }
+
+  /**
+   * Whether the velocity rests on enough sightings: false in a motion fit until the sighting
+   * from before the kick is left out of it.
+   */
+  get settled(): boolean {
+    return !this.fitting || this.sightings >= MOTION_SETTLED;
   }
 
   /** The state with its covariance (a view on the core), for predictions (ball_motion.ts). */
@@ -210,7 +221,7 @@ export class BallTracker {
    */
   private fitMotion(sigma: number, sigmaRel: number): void {
     // The kick came after the first sighting: once three others hold the motion, it is left out.
-    const first = this.sightings >= 4 ? 1 : 0, n = this.sightings - first;
+    const first = this.sightings >= MOTION_SETTLED ? 1 : 0, n = this.sightings - first;
     const r = this.recent, o = 3 * first;
     const k = frictionRate(this.params.decay), t0 = r[o + 2], tn = r[o + 3 * (n - 1) + 2];
     let pm = 0, xm = 0, ym = 0;

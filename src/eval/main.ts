@@ -34,6 +34,8 @@ export const EVAL_USAGE = `Usage: deno task eval <${TASK_NAMES.join("|")}> [flag
   --jitter M        kick task: the ball lies M metres off the kick spot in turn (default 0)
   --foot F          kick task: left or right (default left)
   --falls LIST      getup task: falls in turn, from ${FALLS.join(",")} (default front,back)
+  --lead S          dive task: the dive starts S seconds before the ball reaches the goalie's
+                    line (default: the goalie.dive_lead param)
   --start S         dribble task: behind (0.3 m behind the ball) or mixed (the shoot task's
                     starts in turn: behind, beside, diagonal, in front; default behind)`;
 
@@ -44,6 +46,7 @@ const TASK_FLAGS: readonly [string, keyof TaskOptions][] = [
   ["foot", "leftFoot"],
   ["falls", "falls"],
   ["start", "start"],
+  ["lead", "lead"],
 ];
 
 /** A task-specific flag given in `args` that `task` does not read (its `flags`), if any. */
@@ -57,7 +60,7 @@ export function unreadFlag(task: EvalTask, args: readonly string[]): string | nu
 
 async function main(args: string[]): Promise<number> {
   let v, task, spec, type, runs, coreKind, logLevel, jitter, leftFoot, falls: FallKind[];
-  let start: DribbleStart, kickKind: KickKind;
+  let start: DribbleStart, kickKind: KickKind, lead: number | null;
   try {
     const parsed = parseFlags({
       args,
@@ -74,6 +77,7 @@ async function main(args: string[]): Promise<number> {
         foot: { type: "string", default: "left" },
         falls: { type: "string", default: "front,back" },
         start: { type: "string", default: "behind" },
+        lead: { type: "string" },
         help: { type: "boolean", default: false },
       },
     });
@@ -99,6 +103,7 @@ async function main(args: string[]): Promise<number> {
     leftFoot = choiceFlag("foot", v.foot as string, ["left", "right"]) === "left";
     falls = (v.falls as string).split(",").map((f) => choiceFlag("falls", f, FALLS));
     start = choiceFlag("start", v.start as string, ["behind", "mixed"]);
+    lead = v.lead === undefined ? null : numberFlag("lead", v.lead as string, 0, 2);
     spec = parseServerSpec(v.server as string);
     const unread = unreadFlag(evalTask(task), args);
     if (unread) throw new CliError(`--${unread}: the ${task} task does not read it`);
@@ -138,6 +143,7 @@ async function main(args: string[]): Promise<number> {
       leftFoot,
       falls,
       start,
+      lead,
     };
     const result = await t.run(session, runs, options);
     // The tasks the optimizer tunes also print the score it would give.

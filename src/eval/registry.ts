@@ -2,6 +2,7 @@
 // task in its own file: name, flags, run and, for the tasks the optimizer tunes, score), and the
 // options they run with unless told otherwise.
 
+import { DIVE_TASK } from "./dive_task.ts";
 import { DRIBBLE_TASK } from "./dribble_task.ts";
 import { GETUP_TASK } from "./getup_task.ts";
 import { KICK_FALL_COST, KICK_TASK } from "./kick_task.ts";
@@ -23,6 +24,7 @@ export const DEFAULT_TASK_OPTIONS: Readonly<TaskOptions> = {
   start: "behind",
   omniTimeout: 20,
   fallCost: KICK_FALL_COST,
+  lead: null,
 };
 
 export const EVAL_TASKS: readonly EvalTask[] = [
@@ -34,6 +36,7 @@ export const EVAL_TASKS: readonly EvalTask[] = [
   SCORE_TASK,
   DRIBBLE_TASK,
   SAVE_TASK,
+  DIVE_TASK,
 ];
 
 export const TASK_NAMES: readonly string[] = EVAL_TASKS.map((t) => t.name);

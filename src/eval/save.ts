@@ -12,6 +12,7 @@ import { frictionRate, lineCrossing } from "../estimation/ball_motion.ts";
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { trainer } from "../net/monitor.ts";
 import { SeededRandom } from "../util/random.ts";
+import type { Pose2 } from "../util/pose.ts";
 import { toOwnFrame } from "../world/world_view.ts";
 import type { EvalSession } from "./session.ts";
 import { task } from "./task.ts";
@@ -63,6 +64,58 @@ interface Played {
   dive: Dive | null;
 }
 
+/**
+ * Puts the goalie at `spot` and the ball at the shot's start (our frame), lets the goalie watch
+ * the still ball, then rolls it and judges the shot by ground truth. `each` runs every cycle of
+ * the shot with the ball's true position (our frame) and the seconds since it was rolled.
+ */
+export async function rollAtGoal(
+  s: EvalSession,
+  spot: Pose2,
+  shot: { x: number; y: number; vx: number; vy: number },
+  each: (ball: { x: number; y: number } | null, t: number) => void,
+): Promise<Outcome> {
+  const a = s.agent;
+  const side = a.world.side ?? "left";
+  const world = (x: number, y: number) => toOwnFrame(x, y, side);
+  await s.goalPauseOver();
+  const g = world(spot.x, spot.y);
+  await s.place(g.x, g.y, side === "left" ? spot.theta : spot.theta + Math.PI);
+  const b = world(shot.x, shot.y);
+  await s.monitor.send(trainer.ball({ x: b.x, y: b.y, z: 0.042 }, { x: 0, y: 0, z: 0 }));
+  // The goalie is told where the trainer put the ball, as it would have watched it played
+  // there: its head looked for the ball where the last shot had left it, and in a third of the
+  // shots it first saw the ball 0.6-1.4 s after the shot.
+  a.estimator.ball.placed(shot.x, shot.y, a.world.time);
+  await s.cycles(Math.round(WATCH / 0.02));
+  // The ball that crossed a line in the last shot stopped play, and the referee holds a ball
+  // for a goal kick or a corner on its spot.
+  await s.resumePlay();
+  await s.monitor.send(trainer.ball({ x: b.x, y: b.y, z: 0.042 }, { x: 0, y: 0, z: 0 }));
+  await s.cycles(2);
+  const v = world(shot.vx / ROLLING, shot.vy / ROLLING);
+  await s.monitor.send(trainer.ball({ x: b.x, y: b.y, z: 0.042 }, { x: v.x, y: v.y, z: 0 }));
+  const t0 = a.world.time;
+  let last = { x: shot.x, y: shot.y, t: t0 };
+  for (;;) {
+    await a.nextCycle();
+    const truth = a.truth?.ballPos;
+    const now = a.world.time;
+    const p = truth ? world(truth.x, truth.y) : null;
+    each(p, now - t0);
+    if (!p) continue;
+    if (p.x < GOAL_X) return Math.abs(p.y) < GOAL_WIDTH / 2 ? "goal" : "wide";
+    if (now - last.t >= 0.2) {
+      const vx = (p.x - last.x) / (now - last.t),
+        speed = Math.hypot(p.x - last.x, p.y - last.y) / (now - last.t);
+      // Stopped, or turned back up the field, short of the line: saved.
+      if (now - t0 > 0.3 && (speed < 0.05 || vx > 0.1)) return "saved";
+      last = { x: p.x, y: p.y, t: now };
+    }
+    if (now - t0 > SHOT_TIME) return "saved";
+  }
+}
+
 /** Plays one shot with the goalie on its spot; dives when `dive` is given. */
 async function play(
   s: EvalSession,
@@ -71,40 +124,13 @@ async function play(
   decay: number,
 ): Promise<Played> {
   const a = s.agent;
-  const side = a.world.side ?? "left";
-  const world = (x: number, y: number) => toOwnFrame(x, y, side);
-  const spot = goalieTarget(shot.x, shot.y);
-  const g = world(spot.x, spot.y);
-  await s.place(g.x, g.y, side === "left" ? spot.theta : spot.theta + Math.PI);
-  const b = world(shot.x, shot.y);
-  await s.monitor.send(trainer.ball({ x: b.x, y: b.y, z: 0.042 }, { x: 0, y: 0, z: 0 }));
-  await s.cycles(Math.round(WATCH / 0.02));
-  const v = world(shot.vx / ROLLING, shot.vy / ROLLING);
-  await s.monitor.send(trainer.ball({ x: b.x, y: b.y, z: 0.042 }, { x: v.x, y: v.y, z: 0 }));
-  const t0 = a.world.time;
   let chosen: Dive | null = null;
-  let last = { x: shot.x, y: shot.y, t: t0 };
-  for (;;) {
-    await a.nextCycle();
-    if (dive && !chosen) {
-      chosen = diveNow(a.view(), decay, dive);
-      if (chosen) a.motion.set({ kind: "skill", name: DIVE_SKILLS[chosen] });
-    }
-    const truth = a.truth?.ballPos;
-    if (!truth) continue;
-    const p = world(truth.x, truth.y), now = a.world.time;
-    if (p.x < GOAL_X) {
-      return { outcome: Math.abs(p.y) < GOAL_WIDTH / 2 ? "goal" : "wide", dive: chosen };
-    }
-    if (now - last.t >= 0.2) {
-      const vx = (p.x - last.x) / (now - last.t),
-        speed = Math.hypot(p.x - last.x, p.y - last.y) / (now - last.t);
-      // Stopped, or turned back up the field, short of the line: saved.
-      if (now - t0 > 0.3 && (speed < 0.05 || vx > 0.1)) return { outcome: "saved", dive: chosen };
-      last = { x: p.x, y: p.y, t: now };
-    }
-    if (now - t0 > SHOT_TIME) return { outcome: "saved", dive: chosen };
-  }
+  const outcome = await rollAtGoal(s, goalieTarget(shot.x, shot.y), shot, () => {
+    if (!dive || chosen) return;
+    chosen = diveNow(a.view(), decay, dive);
+    if (chosen) a.motion.set({ kind: "skill", name: DIVE_SKILLS[chosen] });
+  });
+  return { outcome, dive: chosen };
 }
 
 export interface SaveResult {

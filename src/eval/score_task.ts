@@ -37,9 +37,6 @@ export const SCORE_SPOTS = [
 ];
 
 const GOAL_LINE = FIELD_LENGTH / 2;
-/** The server's pause after a goal, before the kick-off, seconds at most. */
-const GOAL_PAUSE = 10;
-
 function inGoal(b: { x: number; y: number } | null | undefined): boolean {
   return b !== null && b !== undefined && b.x > GOAL_LINE && Math.abs(b.y) < GOAL_WIDTH / 2;
 }
@@ -52,15 +49,14 @@ export async function score(s: EvalSession, runs: number, timeout = 30): Promise
   for (let r = 0; r < runs; r++) {
     // A goal or a ball over the goal line stops play: it goes on from each run's placement, once
     // the server has ended its pause after a goal (the kick-off it starts moves robot and ball).
-    await s.until(() => !a.world.playModeName.startsWith("Goal"), GOAL_PAUSE, "the kick-off");
-    if (a.world.playModeName === "BeforeKickOff") await s.playOn();
+    await s.goalPauseOver();
     const player = ballPlayer(s);
     const ball = { ...SCORE_SPOTS[r % SCORE_SPOTS.length], z: 0.042 };
     a.motion.set({ kind: "stand" });
     await s.place(ball.x - 1, ball.y, 0);
     await s.monitor.send(trainer.ball(ball, { x: 0, y: 0, z: 0 }));
     await s.cycles(10);
-    if (a.world.playModeName !== "PlayOn") await s.playOn();
+    await s.resumePlay();
     // The robot is told where the trainer put the ball, as the referee's placements are: its
     // head looked for the ball where it had been, and it turned and walked there for 9 s.
     a.estimator.ball.placed(ball.x, ball.y, a.world.time);

@@ -29,6 +29,8 @@ export const EVAL_SERVER: Readonly<ServerOptions> = {
   halfTime: EVAL_HALF_TIME,
   soccerVars: { BeamNoiseXY: 0, BeamNoiseAngle: 0 },
 };
+/** The server's pause after a goal, before its kick-off, seconds at most. */
+const GOAL_PAUSE = 10;
 /** place() waits at most this long (s) for the robot to come to rest, get-ups included. */
 const PLACE_REST_WAIT = 12;
 
@@ -155,6 +157,21 @@ export class EvalSession {
   async playOn(): Promise<void> {
     await this.monitor.send(trainer.playMode("PlayOn"));
     await this.until(() => this.agent.world.playModeName === "PlayOn", 5, "PlayOn");
+  }
+
+  /**
+   * Waits out the server's pause after a goal: its kick-off moves the ball to the centre spot,
+   * and a run started in the pause lost its ball there.
+   */
+  async goalPauseOver(): Promise<void> {
+    const mode = () => this.agent.world.playModeName;
+    await this.until(() => !mode().startsWith("Goal"), GOAL_PAUSE, "the kick-off");
+    if (mode() === "BeforeKickOff") await this.playOn();
+  }
+
+  /** Play on, from whatever the referee called when the ball last crossed a line. */
+  async resumePlay(): Promise<void> {
+    if (this.agent.world.playModeName !== "PlayOn") await this.playOn();
   }
 
   async close(): Promise<void> {

@@ -24,6 +24,8 @@ export interface TaskOptions {
   omniTimeout: number;
   /** Kick score: metres lost per fall and run. */
   fallCost: number;
+  /** Dive: seconds between the dive's start and the ball reaching the goalie; null: the param. */
+  lead: number | null;
 }
 
 export interface EvalTask {

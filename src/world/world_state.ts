@@ -22,6 +22,8 @@ export interface BallEstimate {
   y: number;
   vx: number;
   vy: number;
+  /** False while the velocity of a ball just kicked rests on too few sightings (ball_tracker.ts). */
+  settled?: boolean;
 }
 
 /** One simulation cycle, seconds. */
