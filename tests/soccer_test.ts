@@ -151,6 +151,44 @@ Deno.test("soccer: during their set play everyone keeps the free-kick distance",
   assert.ok(b.target!.x < 0 && Math.hypot(b.target!.x, b.target!.y) > 2);
 });
 
+Deno.test("soccer: a player walking to its spot walks at soccer.position_speed of the limits", () => {
+  // A teammate (heard) is at the ball: we walk to our spot, far off straight ahead.
+  const heard = () => {
+    const t = team();
+    t.hear([{
+      team: "Us",
+      time: 99.9,
+      self: false,
+      direction: 0,
+      message: encodeRadio({
+        unum: 8,
+        x: -0.2,
+        y: 0,
+        fallen: false,
+        taker: false,
+        onBall: false,
+        ball: null,
+      }),
+    }], 99.9);
+    return t;
+  };
+  const walk = (positionSpeed: number) => {
+    const b = soccer.create({
+      ...soccer.defaults,
+      positionSpeed,
+      kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
+    }) as SoccerBehavior;
+    const r = decide(b, view({ self: { x: -12, y: 0, theta: 0 } }), heard());
+    assert.notEqual(b.role, "onBall");
+    assert.ok(r?.kind === "walk", JSON.stringify(r));
+    return r;
+  };
+  const full = walk(1), slow = walk(0.5);
+  const max = soccer.defaults.limits.maxForward;
+  assert.ok(full.vx > 0.5 * max + 1e-9, JSON.stringify(full));
+  assert.ok(slow.vx > 0 && slow.vx <= 0.5 * max + 1e-9, JSON.stringify(slow));
+});
+
 Deno.test("soccer: the taker of our set play keeps off the ball until a teammate has played it", () => {
   const b = make();
   const t = team();
@@ -320,6 +358,19 @@ Deno.test("head: tracks a fresh ball, sweeps when it is lost, glances around whe
     if (i < 400 && Math.abs(yaw) > 0.5) glanced = true;
     if (rolling) assert.ok(Math.abs(yaw) < 1e-9, `watches the rolling ball (cycle ${i})`);
   }
+  // A ball rolling away (dribbled ahead of us) does not stop the glances.
+  const away = new HeadControl();
+  let glancedAway = false;
+  for (let i = 0; i < 600; i++) {
+    const v = view({
+      time: 300 + i * 0.02,
+      self: { x: 0, y: 0, theta: 0 },
+      ball: { x: 2, y: 0, vx: 3, vy: 0 },
+      localized: false,
+    });
+    if (Math.abs(away.update(v).yaw) > 0.5) glancedAway = true;
+  }
+  assert.ok(glancedAway, "glances while dribbling");
 });
 
 Deno.test("agent --behaviour soccer on the fake server: beam, play, keep away, beam after a goal", async () => {

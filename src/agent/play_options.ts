@@ -64,6 +64,7 @@ export function soccerOptions(
     shootRange: params.get("soccer.shoot_range"),
     contestRadius: params.get("soccer.contest_radius"),
     roleHold: params.get("soccer.role_hold"),
+    positionSpeed: params.get("soccer.position_speed"),
     pass: params.get("pass.enabled") !== 0
       ? {
         minDistance: params.get("pass.min_distance"),

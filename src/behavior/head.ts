@@ -1,7 +1,7 @@
 // Head control: look at the ball while it is known (pitched down for a near ball), otherwise
 // sweep left and right at the horizon, where the flags and goal posts are, to find it and to
 // relocalize; a ball tracked for long gets a glance around now and then so that landmarks stay
-// in view, but only while it rolls slowly, and a glance ends when the ball is seen rolling fast.
+// in view, but not while it rolls at us, and a glance ends when the ball is seen coming fast.
 // Radians; positive head pitch looks up.
 
 import type { WorldView } from "../world/world_view.ts";
@@ -19,8 +19,8 @@ const GLANCE_EVERY = 6;
 const EYE_HEIGHT = 0.5;
 const MIN_PITCH = -40 * DEG;
 /**
- * A ball rolling faster than this (m/s) is watched, not glanced away from: the goalie's glances
- * lost a third of the shots in `eval save` until the ball was 1-2 m away.
+ * A ball rolling at us faster than this (m/s) is watched, not glanced away from: the goalie's
+ * glances lost a third of the shots in `eval save` until the ball was 1-2 m away.
  */
 const GLANCE_MAX_BALL_SPEED = 1;
 
@@ -39,7 +39,10 @@ export class HeadControl {
     const now = view.time;
     const { self, ball } = view;
     if (ball !== null && self !== null && view.ballAge < BALL_FRESH) {
-      const rolling = Math.hypot(ball.vx, ball.vy) > GLANCE_MAX_BALL_SPEED;
+      // The ball's speed toward us: a dribbled ball rolls ahead of us, a shot comes at us.
+      const d = Math.hypot(ball.x - self.x, ball.y - self.y);
+      const closing = d > 0 ? -(ball.vx * (ball.x - self.x) + ball.vy * (ball.y - self.y)) / d : 0;
+      const rolling = closing > GLANCE_MAX_BALL_SPEED;
       if (rolling) this.glanceStart = -Infinity;
       if (
         now - this.glanceStart >= SCAN_PERIOD && !view.localized && !rolling &&

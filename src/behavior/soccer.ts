@@ -7,6 +7,7 @@
 import { DIVE_SKILLS, diveNow, type DiveParams } from "../ballplay/goalie_dive.ts";
 import type { Pose2 } from "../util/pose.ts";
 import type { MotionRequest } from "../motion/motion.ts";
+import type { WalkLimits } from "../motion/walk_to.ts";
 import type { Point2 } from "../util/pose.ts";
 import { goalieShouldClear, goalieTarget } from "../strategy/goalie.ts";
 import {
@@ -43,6 +44,8 @@ export interface SoccerOptions extends BallPlayOptions {
   ballDecay: number;
   /** When the goalie dives at shots; null: never. */
   dive: DiveParams | null;
+  /** Players walking to their spots (not at the ball) walk at this share of the walk's limits. */
+  positionSpeed: number;
 }
 
 /** A player this close to the ball (torso, m) has likely touched it. */
@@ -70,7 +73,17 @@ export class SoccerBehavior implements Behavior {
   /** The held set play has gone over to PlayOn. */
   private takerPlaying = false;
 
+  /** The walk limits for walking to a spot. */
+  private readonly positionLimits: WalkLimits;
+
   constructor(private readonly o: SoccerOptions) {
+    const l = o.limits, f = o.positionSpeed;
+    this.positionLimits = {
+      maxForward: l.maxForward * f,
+      maxBackward: l.maxBackward * f,
+      maxSideways: l.maxSideways * f,
+      maxTurn: l.maxTurn * f,
+    };
     this.keeper = new RoleKeeper(o.roleHold, o.assign);
     this.ballPlayer = new BallPlayer(o);
   }
@@ -144,7 +157,14 @@ export class SoccerBehavior implements Behavior {
     this.target = { ...spot, theta: facing };
     const obstacles = this.obstacles(ctx);
     if (taker) obstacles.push(ball);
-    return walkAround(self, this.target, obstacles, this.o.limits, APPROACH);
+    const goalie = role === "goalie" || role === "subGoalie";
+    return walkAround(
+      self,
+      this.target,
+      obstacles,
+      goalie ? this.o.limits : this.positionLimits,
+      APPROACH,
+    );
   }
 
   /**
@@ -325,6 +345,7 @@ export const SOCCER_PARAMS: readonly ParamRange[] = [
   { keys: /^roles\.assign$/, unit: "word", min: 0, max: 0, words: ["dp", "greedy"] },
   { keys: /^pass\.enabled$/, ...FLAG },
   { keys: /^pass\.(min_distance|max_distance|min_gain)$/, unit: "m", min: 0, max: 30 },
+  { keys: /^soccer\.position_speed$/, unit: "fraction", min: 0.1, max: 1 },
   { keys: /^goalie\.dive$/, ...FLAG },
   { keys: /^goalie\.shot_speed$/, unit: "m/s", min: 0, max: 20 },
   { keys: /^goalie\.mouth_margin$/, unit: "m", min: -0.5, max: 2 },
@@ -340,6 +361,7 @@ export const soccer: BehaviorFactory<SoccerOptions> = {
     shootRange: 8,
     contestRadius: 0.7,
     roleHold: 2,
+    positionSpeed: 1,
     assign: assignGreedy,
     pass: null,
     ballDecay: 0.35,
