@@ -157,10 +157,10 @@ Deno.test("ball motion: stop point and crossing by formula, with σ from the cov
   assert.equal(lineCrossing({ x: 1, y: 2, vx: -2, vy: -1, cov }, 2, decay), null, "rolls away");
 });
 
-Deno.test("ball motion: a ball kicked from rest is picked up within 0.2 s; a still ball stays still", async () => {
+Deno.test("ball motion: a ball kicked from rest is picked up within 0.2 s, its velocity unsettled until then; a still ball stays still", async () => {
   const rng = new Rng(5);
   const k = frictionRate(TRUE_DECAY);
-  let picked = 0, stillFrames = 0, movingFrames = 0;
+  let picked = 0, stillFrames = 0, movingFrames = 0, unsettledEarly = 0, settledLate = 0;
   const N = 100;
   for (let n = 0; n < N; n++) {
     const tr = trackerOf(
@@ -172,8 +172,8 @@ Deno.test("ball motion: a ball kicked from rest is picked up within 0.2 s; a sti
     const bias = { x: gaussian(rng), y: gaussian(rng) };
     // Still for 1 s, then kicked at a random moment within a cycle's vision gap.
     const kickAt = 1 + rng.uniform(0, 0.06);
-    let vErr = Infinity;
-    for (let i = 0; i * 0.02 <= kickAt + 0.2; i++) {
+    let vErr = Infinity, kickUnsettled = false, lateSettled = true;
+    for (let i = 0; i * 0.02 <= kickAt + 0.26; i++) {
       const t = i * 0.02, since = Math.max(0, t - kickAt);
       const r = (1 - Math.exp(-k * since)) / k, v = speed * Math.exp(-k * since);
       const x = x0 + Math.cos(a) * speed * r, y = y0 + Math.sin(a) * speed * r;
@@ -186,14 +186,23 @@ Deno.test("ball motion: a ball kicked from rest is picked up within 0.2 s; a sti
         if (t < kickAt && t > 0.2) {
           stillFrames++;
           if (Math.hypot(st.vx, st.vy) > 0.3) movingFrames++;
+          if (!st.settled) movingFrames++;
         }
+        // Once the kick shows (the first or second sighting after it), the velocity is not
+        // settled; from the fit's fourth sighting on it is again.
+        if (t > kickAt && t - kickAt < 0.13 && !st.settled) kickUnsettled = true;
+        if (t - kickAt > 0.2) lateSettled &&= st.settled;
       }
       const st = tr.state!;
-      vErr = Math.hypot(st.vx - Math.cos(a) * v, st.vy - Math.sin(a) * v);
+      if (t <= kickAt + 0.2) vErr = Math.hypot(st.vx - Math.cos(a) * v, st.vy - Math.sin(a) * v);
     }
     if (vErr < 0.6) picked++;
+    if (kickUnsettled) unsettledEarly++;
+    if (lateSettled) settledLate++;
   }
   assert.ok(picked >= 0.9 * N, `picked up ${picked} of ${N}`);
+  assert.ok(unsettledEarly >= 0.9 * N, `unsettled right after the kick in ${unsettledEarly}`);
+  assert.ok(settledLate >= 0.9 * N, `settled 0.2 s after the kick in ${settledLate}`);
   assert.ok(
     movingFrames <= 0.02 * stillFrames,
     `${movingFrames} of ${stillFrames} still frames moving`,

@@ -77,6 +77,27 @@ function ctxOf(v: WorldView, t: TeamModel, outbox: Outbox): BehaviorContext {
   return { view: v, fallen: false, team, outbox };
 }
 
+/** A team model that has just heard teammate 8 say it stands next to the ball (0, 0). */
+function hearingMateAtBall(): TeamModel {
+  const t = team();
+  t.hear([{
+    team: "Us",
+    time: 99.9,
+    self: false,
+    direction: 0,
+    message: encodeRadio({
+      unum: 8,
+      x: -0.2,
+      y: 0,
+      fallen: false,
+      taker: false,
+      onBall: false,
+      ball: null,
+    }),
+  }], 99.9);
+  return t;
+}
+
 function decide(b: SoccerBehavior, v: WorldView, t = team()): MotionRequest | null {
   return b.decide(ctxOf(v, t, newOutbox()));
 }
@@ -126,22 +147,7 @@ Deno.test("soccer: lined up at the kick spot near goal, the player at the ball k
 Deno.test("soccer: during their set play everyone keeps the free-kick distance", () => {
   const b = make();
   // A teammate (heard) is nearer the ball: we are the supporter, whose spot is 2.1 m away.
-  const t = team();
-  t.hear([{
-    team: "Us",
-    time: 99.9,
-    self: false,
-    direction: 0,
-    message: encodeRadio({
-      unum: 8,
-      x: -0.2,
-      y: 0,
-      fallen: false,
-      taker: false,
-      onBall: false,
-      ball: null,
-    }),
-  }], 99.9);
+  const t = hearingMateAtBall();
   decide(b, view({ mode: PlayMode.KickInRight, self: { x: -1, y: 0.5, theta: 0 } }), t);
   const target = b.target!;
   assert.ok(Math.hypot(target.x, target.y) >= FREE_KICK_KEEP - 1e-9, JSON.stringify(target));
@@ -153,32 +159,13 @@ Deno.test("soccer: during their set play everyone keeps the free-kick distance",
 
 Deno.test("soccer: a player walking to its spot walks at soccer.position_speed of the limits", () => {
   // A teammate (heard) is at the ball: we walk to our spot, far off straight ahead.
-  const heard = () => {
-    const t = team();
-    t.hear([{
-      team: "Us",
-      time: 99.9,
-      self: false,
-      direction: 0,
-      message: encodeRadio({
-        unum: 8,
-        x: -0.2,
-        y: 0,
-        fallen: false,
-        taker: false,
-        onBall: false,
-        ball: null,
-      }),
-    }], 99.9);
-    return t;
-  };
   const walk = (positionSpeed: number) => {
     const b = soccer.create({
       ...soccer.defaults,
       positionSpeed,
       kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
     }) as SoccerBehavior;
-    const r = decide(b, view({ self: { x: -12, y: 0, theta: 0 } }), heard());
+    const r = decide(b, view({ self: { x: -12, y: 0, theta: 0 } }), hearingMateAtBall());
     assert.notEqual(b.role, "onBall");
     assert.ok(r?.kind === "walk", JSON.stringify(r));
     return r;

@@ -115,7 +115,8 @@ async function roll(
       if (last && last.x === ball.x && last.y === ball.y) return;
       seen.push({ ...ball, t });
       if (seen.length <= VELOCITY_FRAMES) return;
-      // The rolling ball's speed now from the distance it rolled in dt: d·k·e^(−k·dt)/(1 − e^(−k·dt)).
+      // The rolling ball's speed now, from the distance d it rolled in the last dt seconds:
+      // d·k·e^(−k·dt) / (1 − e^(−k·dt)).
       const old = seen.shift()!, fade = Math.exp(-k * (t - old.t)), per = k * fade / (1 - fade);
       const track = { ...ball, vx: (ball.x - old.x) * per, vy: (ball.y - old.y) * per, cov: null };
       const c = lineCrossing(track, GOALIE_X, decay);
