@@ -31,7 +31,7 @@ export function frictionRate(decay: number): number {
 }
 
 /** Distance covered by time t from speed 1 (m per m/s): (1 − e^−kt)/k. */
-function reach(k: number, t: number): number {
+export function reach(k: number, t: number): number {
   return (1 - Math.exp(-k * t)) / k;
 }
 

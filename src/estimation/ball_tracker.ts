@@ -11,7 +11,7 @@
 import type { NumericCore } from "../core/numeric_core.ts";
 import { resetTrack } from "./track_reset.ts";
 import { TRACK } from "../core/layout.ts";
-import { type BallTrack, frictionRate } from "./ball_motion.ts";
+import { type BallTrack, frictionRate, reach } from "./ball_motion.ts";
 
 export interface BallParams {
   /** Fraction of its speed the rolling ball keeps per second. */
@@ -226,13 +226,13 @@ export class BallTracker {
     const k = frictionRate(this.params.decay), t0 = r[o + 2], tn = r[o + 3 * (n - 1) + 2];
     let pm = 0, xm = 0, ym = 0;
     for (let i = o; i < o + 3 * n; i += 3) {
-      pm += rolled(k, r[i + 2] - t0) / n;
+      pm += reach(k, r[i + 2] - t0) / n;
       xm += r[i] / n;
       ym += r[i + 1] / n;
     }
     let spp = 0, spx = 0, spy = 0;
     for (let i = o; i < o + 3 * n; i += 3) {
-      const d = rolled(k, r[i + 2] - t0) - pm;
+      const d = reach(k, r[i + 2] - t0) - pm;
       spp += d * d;
       spx += d * (r[i] - xm);
       spy += d * (r[i + 1] - ym);
@@ -240,7 +240,7 @@ export class BallTracker {
     if (spp <= 0) return;
     const v0x = spx / spp,
       v0y = spy / spp,
-      pn = rolled(k, tn - t0) - pm,
+      pn = reach(k, tn - t0) - pm,
       fade = Math.exp(-k * (tn - t0));
     const velVar = sigmaRel * sigmaRel / spp * fade * fade;
     resetTrack(
@@ -256,9 +256,4 @@ export class BallTracker {
     this.outliers = 0;
     this.lastOutlier.t = NaN;
   }
-}
-
-/** How far a rolling ball goes in `t` seconds per m/s of starting speed, at friction rate k. */
-function rolled(k: number, t: number): number {
-  return (1 - Math.exp(-k * t)) / k;
 }

@@ -6,7 +6,7 @@
 // the goal; each dive reports the offsets it blocked and the widest band of them.
 
 import { type Dive, DIVE_SKILLS } from "../ballplay/goalie_dive.ts";
-import { frictionRate, lineCrossing } from "../estimation/ball_motion.ts";
+import { frictionRate, lineCrossing, reach } from "../estimation/ball_motion.ts";
 import { FIELD_LENGTH } from "../field/field.ts";
 import { GOALIE_DX } from "../strategy/goalie.ts";
 import { rollAtGoal } from "./save.ts";
@@ -116,8 +116,8 @@ async function roll(
       seen.push({ ...ball, t });
       if (seen.length <= VELOCITY_FRAMES) return;
       // The rolling ball's speed now, from the distance d it rolled in the last dt seconds:
-      // d·k·e^(−k·dt) / (1 − e^(−k·dt)).
-      const old = seen.shift()!, fade = Math.exp(-k * (t - old.t)), per = k * fade / (1 - fade);
+      // d / reach(k, dt) at the start of them, faded by e^(−k·dt) since.
+      const old = seen.shift()!, dt = t - old.t, per = Math.exp(-k * dt) / reach(k, dt);
       const track = { ...ball, vx: (ball.x - old.x) * per, vy: (ball.y - old.y) * per, cov: null };
       const c = lineCrossing(track, GOALIE_X, decay);
       if (c && c.t <= lead) {

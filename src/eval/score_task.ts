@@ -63,18 +63,19 @@ export async function score(s: EvalSession, runs: number, timeout = 30): Promise
     const t0 = s.now;
     let kickedAt = NaN;
     let scored = false, dribbled = false;
+    const goalNow = () => inGoal(a.truth?.ballPos) || a.world.playModeName === "Goal_Left";
     falls += await watchFalls(s, async () => {
       // The run ends when play stops: a goal, or the ball over a line (the referee then moves
       // robots out of the way, and a robot moved again and again fell).
       kickedAt = await playUntilKick(s, player, false, timeout, () => {
-        dribbled = inGoal(a.truth?.ballPos) || a.world.playModeName === "Goal_Left";
+        dribbled = goalNow();
         return dribbled || a.world.playModeName !== "PlayOn";
       });
       if (Number.isNaN(kickedAt)) return;
       await kickDone(s);
       a.motion.set({ kind: "stand" });
       await ballAtRest(s, 20, () => {
-        if (inGoal(a.truth?.ballPos) || a.world.playModeName === "Goal_Left") scored = true;
+        if (goalNow()) scored = true;
       });
     });
     a.motion.set({ kind: "stand" });
