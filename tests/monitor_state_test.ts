@@ -24,6 +24,13 @@ Deno.test("monitor state: play-mode table, then deltas", () => {
   assert.deepEqual([g.time, g.scoreLeft, g.scoreRight, g.playMode], [61.5, 2, 0, "Goal_Left"]);
   updateMonitorGameState(g, "((time 120)(half 2)(play_mode 12))");
   assert.deepEqual([g.half, g.playMode], [2, "GameOver"]);
+  updateMonitorGameState(g, "((time 120.02)(play_mode 12))");
+  assert.deepEqual(g.modes, [
+    { mode: "BeforeKickOff", time: 0 },
+    { mode: "KickOff_Left", time: 0.02 },
+    { mode: "Goal_Left", time: 61.5 },
+    { mode: "GameOver", time: 120 },
+  ], "every change once, in order");
 });
 
 Deno.test("monitor state: messages without a game-state header change nothing", () => {

@@ -40,6 +40,12 @@ export interface MonitorGameState {
   playModes: string[];
   /** Every foul called so far, in order. */
   fouls: MonitorFoul[];
+  /**
+   * Every play mode in the order the server set them, with the time: a poller that looks less
+   * often than a mode lasts (a goal's 3 s pass in 0.1 s of wall in a fast sync game) reads them
+   * here.
+   */
+  modes: { mode: string; time: number }[];
 }
 
 export function newMonitorGameState(): MonitorGameState {
@@ -53,6 +59,7 @@ export function newMonitorGameState(): MonitorGameState {
     teamRight: "",
     playModes: [],
     fouls: [],
+    modes: [],
   };
 }
 
@@ -98,7 +105,11 @@ export function updateMonitorGameState(state: MonitorGameState, message: string)
         state.playModes = values;
         break;
       case "play_mode":
-        if (Number.isInteger(num)) state.playMode = state.playModes[num] ?? String(num);
+        if (!Number.isInteger(num)) break;
+        state.playMode = state.playModes[num] ?? String(num);
+        if (state.modes.at(-1)?.mode !== state.playMode) {
+          state.modes.push({ mode: state.playMode, time: state.time });
+        }
         break;
       case "foul": {
         const [index, type, team, unum] = values.map(Number);

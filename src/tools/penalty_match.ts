@@ -56,26 +56,33 @@ async function shootOut(
       // Both beam, then stand still before the whistle (the game clock stands meanwhile).
       await sleep(BEAM_WAIT_MS);
       await monitor.send(trainer.ball({ x: 0, y: 0, z: 0.042 }, { x: 0, y: 0, z: 0 }));
+      const before = g.modes.length;
       await monitor.send(trainer.kickOff("Left"));
+      // The round ends at the first mode after the kick-off's, read from the monitor's log of
+      // modes: a poll misses short ones (a goal's 3 s pass in 0.1 s of wall in a sync game).
       const whistle = Date.now();
-      while (g.playMode !== "KickOff_Left" && Date.now() - whistle < 5000) await sleep(50);
-      const kicked = g.time;
-      let end: RoundEnd = "time";
+      let from = -1;
+      while (from < 0 && Date.now() - whistle < 5000) {
+        await sleep(20);
+        from = g.modes.findIndex((m, i) => i >= before && m.mode === "KickOff_Left");
+      }
+      if (from < 0) throw new Error("penalty: the server did not start the kick-off");
+      const kicked = g.modes[from].time;
+      const ended = () =>
+        g.modes.slice(from + 1).find((m) => m.mode !== "PlayOn" && m.mode !== "KickOff_Left");
       let stalled = Date.now();
       let last = g.time;
-      while (g.time - kicked < o.roundSeconds) {
+      while (!ended() && g.time - kicked < o.roundSeconds) {
         await sleep(100);
-        if (g.playMode === "Goal_Left") {
-          end = "goal";
-          break;
-        }
-        if (g.playMode !== "PlayOn" && g.playMode !== "KickOff_Left") {
-          end = "out";
-          break;
-        }
         if (g.time !== last) [last, stalled] = [g.time, Date.now()];
         else if (Date.now() - stalled > 30_000) throw new Error("penalty: the game clock stalled");
       }
+      const e = ended();
+      const end: RoundEnd = !e || e.time - kicked > o.roundSeconds
+        ? "time"
+        : e.mode === "Goal_Left"
+        ? "goal"
+        : "out";
       ends.push(end);
       console.error(`penalty: ${name} round ${r + 1}: ${end}`);
     }
