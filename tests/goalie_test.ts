@@ -41,10 +41,11 @@ Deno.test("goalie: mirror symmetry, and the Δx floor near the corner", () => {
   assert.ok(Math.abs(c.y) < 1.05, "stays between the posts");
 });
 
-Deno.test("goalie: clears only a ball within 3 m of goal when no one is closer", () => {
+Deno.test("goalie: clears a ball within 3 m of goal when no one is closer, and one in the mouth", () => {
   assert.equal(goalieShouldClear(-13, 1, 1.2, 2), true);
   assert.equal(goalieShouldClear(-13, 1, 2.5, 2), false, "a teammate is closer");
   assert.equal(goalieShouldClear(-11, 0, 0.5, 5), false, "4 m from goal");
+  assert.equal(goalieShouldClear(-14.4, -0.3, 2.2, 0.6), true, "in the mouth, whoever is closer");
 });
 
 const DIVE: DiveParams = {

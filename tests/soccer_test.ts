@@ -176,6 +176,22 @@ Deno.test("soccer: a player walking to its spot walks at soccer.position_speed o
   assert.ok(slow.vx > 0 && slow.vx <= 0.5 * max + 1e-9, JSON.stringify(slow));
 });
 
+Deno.test("soccer: a player walking to its spot turns no faster than soccer.position_turn_deg", () => {
+  const b = soccer.create({
+    ...soccer.defaults,
+    limits: { ...soccer.defaults.limits, maxTurn: 2, maxSideways: 0.3 },
+    positionTurn: 0.5,
+    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
+  }) as SoccerBehavior;
+  // Facing our own goal, the spot far ahead: a full turn is asked for, at the cap.
+  const r = decide(b, view({ self: { x: -12, y: 0, theta: Math.PI } }), hearingMateAtBall());
+  assert.notEqual(b.role, "onBall");
+  assert.ok(
+    r?.kind === "walk" && Math.abs(r.vth) > 0.4 && Math.abs(r.vth) <= 0.5 + 1e-9,
+    JSON.stringify(r),
+  );
+});
+
 Deno.test("soccer: the taker of our set play keeps off the ball until a teammate has played it", () => {
   const b = make();
   const t = team();

@@ -65,6 +65,8 @@ export function soccerOptions(
     contestRadius: params.get("soccer.contest_radius"),
     roleHold: params.get("soccer.role_hold"),
     positionSpeed: params.get("soccer.position_speed"),
+    positionSideways: params.get("soccer.position_sideways"),
+    positionTurn: params.get("soccer.position_turn_deg") * DEG,
     pass: params.get("pass.enabled") !== 0
       ? {
         minDistance: params.get("pass.min_distance"),

@@ -18,8 +18,14 @@ export interface GoalieTarget {
  * the standing goalie's goals instead of 0.50-0.54 (`deno task eval save --runs 160 --type 0`).
  */
 export const GOALIE_DX = 0.5;
-/** The goalie leaves its spot for a ball within this distance of our goal's centre. */
+/** The goalie leaves its spot for a ball within this distance of our goal's centre… */
 export const GOALIE_CLEAR_RADIUS = 3;
+/**
+ * …when no teammate is closer to it, or whoever is closer when it lies this close to the goal's
+ * centre (m): a teammate on the goal side of it has to go around it, and a goal came from a ball
+ * that lay still 0.6 m out for 6 s while one did so and the goalie stood 2 m away.
+ */
+const GOALIE_MUST_CLEAR = 1.5;
 
 const GOAL_X = -FIELD_LENGTH / 2;
 const POST_Y = GOAL_WIDTH / 2;
@@ -36,13 +42,14 @@ export function goalieTarget(ballX: number, ballY: number, dx = GOALIE_DX): Goal
   return { x, y, theta: Math.atan2(ballY - y, ballX - x) };
 }
 
-/** The goalie goes for the ball only when it is near our goal and no one is closer. */
+/** The goalie goes for the ball when it is near our goal and no one is closer, or in the mouth. */
 export function goalieShouldClear(
   ballX: number,
   ballY: number,
   goalieToBall: number,
   closestOtherToBall: number,
 ): boolean {
-  return Math.hypot(ballX - GOAL_X, ballY) < GOALIE_CLEAR_RADIUS &&
-    goalieToBall <= closestOtherToBall;
+  const fromGoal = Math.hypot(ballX - GOAL_X, ballY);
+  return fromGoal < GOALIE_MUST_CLEAR ||
+    (fromGoal < GOALIE_CLEAR_RADIUS && goalieToBall <= closestOtherToBall);
 }
