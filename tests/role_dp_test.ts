@@ -244,3 +244,22 @@ Deno.test("role keeper: a substitute goalie guards the goal only while the goali
     assert.ok(![...r.values()].includes("subGoalie"));
   }
 });
+
+Deno.test("role keeper: after the hold a role changes hands only for a gain beyond the stick", () => {
+  const at = (unum: number, x: number, y: number) => ({ unum, x, y });
+  const t = roleTargets({ x: 0, y: 0 });
+  // 3 takes the supporter's spot (-1.2, -0.9), 4 forwardLeft's (2, 2); 2 is at the ball.
+  const start = [at(1, -14, 0), at(2, -0.3, 0), at(3, -1.2, -0.9), at(4, 2, 2)];
+  // Later, swapping would cut the longest walk from 3.1 m to 2.1 m: less than a 1.5 m stick.
+  const later = [at(1, -14, 0), at(2, -0.3, 0), at(3, 0.5, 0.5), at(4, -0.6, 0.3)];
+  for (const assign of [assignGreedy, ...CORES.map(dpAssigner)]) {
+    for (const stick of [0, 1.5]) {
+      const keeper = new RoleKeeper(2, assign, stick);
+      const r0 = keeper.update(0, start, t);
+      assert.deepEqual([r0.get(3), r0.get(4)], ["supporter", "forwardLeft"]);
+      const r = keeper.update(5, later, t);
+      const want = stick > 0 ? ["supporter", "forwardLeft"] : ["forwardLeft", "supporter"];
+      assert.deepEqual([r.get(3), r.get(4)], want, `stick ${stick}`);
+    }
+  }
+});

@@ -64,6 +64,7 @@ export function soccerOptions(
     shootRange: params.get("soccer.shoot_range"),
     contestRadius: params.get("soccer.contest_radius"),
     roleHold: params.get("soccer.role_hold"),
+    roleStick: params.get("roles.stick"),
     positionSpeed: params.get("soccer.position_speed"),
     positionSideways: params.get("soccer.position_sideways"),
     positionTurn: params.get("soccer.position_turn_deg") * DEG,

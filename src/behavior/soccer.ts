@@ -38,6 +38,8 @@ import { FLAG, type ParamRange, TIME } from "../config/param_ranges.ts";
 export interface SoccerOptions extends BallPlayOptions {
   /** Minimum time a player keeps its role, seconds. */
   roleHold: number;
+  /** Metres of walking a player's present role is worth over another (RoleKeeper). */
+  roleStick: number;
   /** How players are mapped to roles (greedy, or the optimal DP on the numeric core). */
   assign: AssignRoles;
   /** Fraction of its speed a rolling ball keeps per second (where it stops). */
@@ -91,7 +93,7 @@ export class SoccerBehavior implements Behavior {
       maxSideways: Math.min(l.maxSideways * f, o.positionSideways),
       maxTurn: Math.min(l.maxTurn * f, o.positionTurn),
     };
-    this.keeper = new RoleKeeper(o.roleHold, o.assign);
+    this.keeper = new RoleKeeper(o.roleHold, o.assign, o.roleStick);
     this.ballPlayer = new BallPlayer(o);
   }
 
@@ -349,6 +351,7 @@ export const SOCCER_PARAMS: readonly ParamRange[] = [
   { keys: /^soccer\.(shoot_range|contest_radius)$/, unit: "m", min: 0, max: 30 },
   { keys: /^soccer\.(kick|shot_kick)$/, unit: "word", min: 0, max: 0, words: ["keyframe", "long"] },
   { keys: /^soccer\.role_hold$/, ...TIME },
+  { keys: /^roles\.stick$/, unit: "m", min: 0, max: 10 },
   { keys: /^roles\.assign$/, unit: "word", min: 0, max: 0, words: ["dp", "greedy"] },
   { keys: /^pass\.enabled$/, ...FLAG },
   { keys: /^pass\.(min_distance|max_distance|min_gain)$/, unit: "m", min: 0, max: 30 },
@@ -370,6 +373,7 @@ export const soccer: BehaviorFactory<SoccerOptions> = {
     shootRange: 8,
     contestRadius: 0.7,
     roleHold: 2,
+    roleStick: 0,
     positionSpeed: 1,
     positionSideways: 0.15,
     positionTurn: Math.PI / 3,

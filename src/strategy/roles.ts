@@ -149,14 +149,28 @@ export interface PlayerSpot {
 
 /**
  * Assigns `roles` (priority order, default ROLES) to players; `locked` pairs are kept as they
- * are. Swappable by design.
+ * are, and a player's `current` role counts as `stick` metres nearer than it is. Swappable by
+ * design.
  */
 export type AssignRoles = (
   players: readonly PlayerSpot[],
   targets: Readonly<Record<Role, Point2>>,
   locked: ReadonlyMap<number, Role>,
   roles?: readonly Role[],
+  current?: Sticky,
 ) => Map<number, Role>;
+
+/** The roles players hold now, and how many metres of walking keeping one is worth. */
+export interface Sticky {
+  roles: ReadonlyMap<number, Role>;
+  stick: number;
+}
+
+/** The walk from `p` to `role`'s target, less the stick when `p` holds that role now. */
+function roleCost(p: PlayerSpot, role: Role, t: Point2, current?: Sticky): number {
+  const d = Math.hypot(p.x - t.x, p.y - t.y);
+  return current?.roles.get(p.unum) === role ? Math.max(0, d - current.stick) : d;
+}
 
 /** The roles `locked` keeps, and the goalie's role for unum 1 when present (nobody else). */
 function fixedRoles(
@@ -188,7 +202,7 @@ function byUnum(players: readonly PlayerSpot[]): PlayerSpot[] {
  * role by role in priority order (ROLES), the nearest unassigned player takes it; equal
  * distances go to the lower unum. Players beyond the number of roles get none.
  */
-export const assignGreedy: AssignRoles = (players, targets, locked, roles = ROLES) => {
+export const assignGreedy: AssignRoles = (players, targets, locked, roles = ROLES, current) => {
   const sorted = byUnum(players);
   const { result, taken } = fixedRoles(sorted, locked);
   for (const role of roles) {
@@ -196,8 +210,7 @@ export const assignGreedy: AssignRoles = (players, targets, locked, roles = ROLE
     let best: PlayerSpot | null = null, bestD = Infinity;
     for (const p of sorted) {
       if (result.has(p.unum)) continue;
-      const t = targets[role];
-      const d = Math.hypot(p.x - t.x, p.y - t.y);
+      const d = roleCost(p, role, targets[role], current);
       if (d < bestD - 1e-9) {
         best = p;
         bestD = d;
@@ -218,7 +231,7 @@ export const assignGreedy: AssignRoles = (players, targets, locked, roles = ROLE
  * empty. Players enter by unum, so equal costs resolve the same way on every agent.
  */
 export function dpAssigner(core: NumericCore): AssignRoles {
-  return (players, targets, locked, roles = ROLES) => {
+  return (players, targets, locked, roles = ROLES, current) => {
     const sorted = byUnum(players);
     const { result, taken } = fixedRoles(sorted, locked);
     const free = sorted.filter((p) => !result.has(p.unum)).slice(0, ROLE_MAX);
@@ -226,8 +239,7 @@ export function dpAssigner(core: NumericCore): AssignRoles {
     const d = core.roleDist;
     for (let i = 0; i < free.length; i++) {
       for (let j = 0; j < open.length; j++) {
-        const t = targets[open[j]];
-        d[i * ROLE_MAX + j] = Math.hypot(free[i].x - t.x, free[i].y - t.y);
+        d[i * ROLE_MAX + j] = roleCost(free[i], open[j], targets[open[j]], current);
       }
     }
     core.assignRoles(free.length, open.length);
@@ -276,9 +288,15 @@ export class RoleKeeper {
   private roles = new Map<number, Role>();
   private since = new Map<number, number>();
 
+  /**
+   * `stick`: metres of walking a player's present role is worth over another (roles.stick): a
+   * role changed every 2.4 s per player in a game against UT, each a new walk target up to 4 m
+   * from the last, once the hold ran out.
+   */
   constructor(
     private readonly minHold: number,
     private readonly assign: AssignRoles = assignGreedy,
+    private readonly stick = 0,
   ) {}
 
   /**
@@ -300,7 +318,10 @@ export class RoleKeeper {
     }
     const onBall = this.onBallPlayer(players, targets.onBall, claims);
     if (onBall !== undefined) locked.set(onBall, "onBall");
-    const next = this.assign(players, targets, locked, rolesToFill(goalieOut));
+    const next = this.assign(players, targets, locked, rolesToFill(goalieOut), {
+      roles: this.roles,
+      stick: this.stick,
+    });
     for (const [unum, role] of next) {
       if (this.roles.get(unum) !== role) this.since.set(unum, now);
     }
