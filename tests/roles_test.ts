@@ -137,8 +137,11 @@ Deno.test("role keeper: a player beyond the ball pays for walking around it", ()
   // 2 stands 0.5 m beyond the ball, 3 stands 1.0 m behind it: 3 goes for the ball.
   const r = new RoleKeeper(2).update(0, [at(1, -14, 0), at(2, 0.5, 0), at(3, -1.0, 0)], t0);
   assert.equal(r.get(3), "onBall");
-  // Level with the ball beside it, the cost is plain distance: the nearer player takes it.
+  // Beside the ball, 2 pays half (1.5 m): 3 goes from 0.7 m off the spot, not from 2.2 m.
   const s = new RoleKeeper(2).update(0, [at(1, -14, 0), at(2, 0, 0.4), at(3, -1.0, 0)], t0);
-  assert.equal(s.get(2), "onBall");
-  assert.ok(onBallCost({ x: 1, y: 0 }, t0.onBall) > 1.3 + 0.99);
+  assert.equal(s.get(3), "onBall");
+  const u = new RoleKeeper(2).update(0, [at(1, -14, 0), at(2, 0, 0.4), at(3, -2.5, 0)], t0);
+  assert.equal(u.get(2), "onBall");
+  assert.ok(onBallCost({ x: 1, y: 0 }, t0.onBall) > 1.3 + 2.99, "straight ahead: all of it");
+  assert.ok(Math.abs(onBallCost({ x: -1, y: 0 }, t0.onBall) - 0.7) < 1e-9, "behind: none");
 });

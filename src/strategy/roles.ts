@@ -254,22 +254,24 @@ export const ASSIGNERS = ["greedy", "dp"] as const;
 export type AssignerName = typeof ASSIGNERS[number];
 
 /**
- * Who goes for the ball is settled by distance to the onBall spot plus, for a player level with
- * or beyond the ball on the way to the opponents' goal, up to WRONG_SIDE_COST metres for walking
- * around it (turning about beside the ball took 3-8 s in games). The spot lies ON_BALL_BEHIND
- * behind the ball; the cost grows over WRONG_SIDE_RAMP from level with the ball.
+ * Who goes for the ball is settled by distance to the onBall spot plus, for walking around the
+ * ball to get behind it, WRONG_SIDE_COST metres times (1 + cos b) / 2, b the player's bearing
+ * from the ball against the way to the opponents' goal: nothing from straight behind, half
+ * beside it, all of it from straight ahead. On the approach model (src/testing/approach_sim.ts,
+ * 0.3-2 m out) getting the ball going took 3.9 s from behind, 6.6 s from beside and 8.8 s from
+ * ahead, and each metre farther out 1.4 s. The spot lies ON_BALL_BEHIND behind the ball.
  */
-const WRONG_SIDE_COST = 1.0;
-const WRONG_SIDE_RAMP = 0.5;
+const WRONG_SIDE_COST = 3.0;
 const ON_BALL_BEHIND = 0.3;
 
 /** How far `p` is from taking the ball at `spot`, in metres of walking (see WRONG_SIDE_COST). */
 export function onBallCost(p: Point2, spot: Point2): number {
   const gx = FIELD_LENGTH / 2 - spot.x, gy = -spot.y;
   const g = Math.max(Math.hypot(gx, gy), 1e-6);
-  const along = ((p.x - spot.x) * gx + (p.y - spot.y) * gy) / g;
-  const ahead = Math.min(1, Math.max(0, (along - ON_BALL_BEHIND) / WRONG_SIDE_RAMP));
-  return Math.hypot(p.x - spot.x, p.y - spot.y) + WRONG_SIDE_COST * ahead;
+  const bx = spot.x + ON_BALL_BEHIND * gx / g, by = spot.y + ON_BALL_BEHIND * gy / g;
+  const r = Math.max(Math.hypot(p.x - bx, p.y - by), 1e-6);
+  const cos = ((p.x - bx) * gx + (p.y - by) * gy) / (r * g);
+  return Math.hypot(p.x - spot.x, p.y - spot.y) + WRONG_SIDE_COST * (1 + cos) / 2;
 }
 
 /** The player at the ball gives way at once to one this much nearer its spot (m). */
