@@ -24,6 +24,9 @@ export type RoundEnd = "goal" | "out" | "time";
 
 /** Wall time for both players to beam and settle before each round's kick-off, ms. */
 const BEAM_WAIT_MS = 3000;
+/** Wall time the server may take to call the kick-off (a busy machine slows it), ms. */
+const KICK_OFF_WAIT_MS = 30_000;
+const WHISTLE_REPEAT_MS = 2000;
 
 /** One side's shoot-out: the kicker's command against the goalie's, `rounds` times. */
 async function shootOut(
@@ -56,17 +59,23 @@ async function shootOut(
       // Both beam, then stand still before the whistle (the game clock stands meanwhile).
       await sleep(BEAM_WAIT_MS);
       await monitor.send(trainer.ball({ x: 0, y: 0, z: 0.042 }, { x: 0, y: 0, z: 0 }));
-      const before = g.modes.length;
-      await monitor.send(trainer.kickOff("Left"));
       // The round ends at the first mode after the kick-off's, read from the monitor's log of
       // modes: a poll misses short ones (a goal's 3 s pass in 0.1 s of wall in a sync game).
+      // The whistle is repeated until the server has called the kick-off.
+      const before = g.modes.length;
       const whistle = Date.now();
       let from = -1;
-      while (from < 0 && Date.now() - whistle < 5000) {
+      for (let sent = -Infinity; from < 0 && Date.now() - whistle < KICK_OFF_WAIT_MS;) {
+        if (Date.now() - sent > WHISTLE_REPEAT_MS) {
+          await monitor.send(trainer.kickOff("Left"));
+          sent = Date.now();
+        }
         await sleep(20);
         from = g.modes.findIndex((m, i) => i >= before && m.mode === "KickOff_Left");
       }
-      if (from < 0) throw new Error("penalty: the server did not start the kick-off");
+      if (from < 0) {
+        throw new Error(`penalty: no kick-off in ${KICK_OFF_WAIT_MS / 1000} s (${g.playMode})`);
+      }
       const kicked = g.modes[from].time;
       const ended = () =>
         g.modes.slice(from + 1).find((m) => m.mode !== "PlayOn" && m.mode !== "KickOff_Left");
