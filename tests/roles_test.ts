@@ -145,3 +145,18 @@ Deno.test("role keeper: a player beyond the ball pays for walking around it", ()
   assert.ok(onBallCost({ x: 1, y: 0 }, t0.onBall) > 1.3 + 2.99, "straight ahead: all of it");
   assert.ok(Math.abs(onBallCost({ x: -1, y: 0 }, t0.onBall) - 0.7) < 1e-9, "behind: none");
 });
+
+Deno.test("role keeper: a player lying down keeps its place in the mapping but not the ball", () => {
+  const at = (unum: number, x: number, y: number, down = false) => ({ unum, x, y, down });
+  const t0 = roleTargets({ x: 0, y: 0 });
+  const keeper = new RoleKeeper(2);
+  const up = [at(1, -14, 0), at(2, -0.5, 0), at(3, -1.5, -1), at(4, 2, 2), at(5, -6, 3)];
+  const before = keeper.update(0, up, t0);
+  assert.equal(before.get(2), "onBall");
+  // 2 falls at the ball: 3 goes for it; 4 and 5 keep their roles, though the hold is over.
+  const fallen = up.map((p) => p.unum === 2 ? { ...p, down: true } : p);
+  const after = keeper.update(5, fallen, t0);
+  assert.equal(after.get(3), "onBall");
+  assert.ok(after.has(2) && after.get(2) !== "onBall");
+  assert.deepEqual([after.get(4), after.get(5)], [before.get(4), before.get(5)]);
+});

@@ -186,8 +186,8 @@ export class SoccerBehavior implements Behavior {
   }
 
   /**
-   * Everyone we can place and who may play: us (unless we took the set play), then teammates
-   * from the team world, unless down or the set play's taker.
+   * Everyone we can place: us (unless we took the set play), then teammates from the team world
+   * (marked down while they lie), unless the set play's taker.
    */
   private players(ctx: BehaviorContext, self: Pose2, taker: boolean): PlayerSpot[] {
     const v = ctx.view;
@@ -195,7 +195,9 @@ export class SoccerBehavior implements Behavior {
     for (let unum = 1; unum <= 11; unum++) {
       if (unum === v.unum) continue;
       const m = ctx.team.mate(unum, v.time);
-      if (m && !m.fallen && !(m.taker && claimFresh(m, v.time))) out.push({ unum, x: m.x, y: m.y });
+      if (m && !(m.taker && claimFresh(m, v.time))) {
+        out.push({ unum, x: m.x, y: m.y, down: m.fallen });
+      }
     }
     return out;
   }
@@ -259,7 +261,7 @@ export class SoccerBehavior implements Behavior {
 
   private closestMateToBall(players: readonly PlayerSpot[], ball: Point2, me: number): number {
     let best = Infinity;
-    for (const p of players) if (p.unum !== me) best = Math.min(best, dist(p, ball));
+    for (const p of players) if (p.unum !== me && !p.down) best = Math.min(best, dist(p, ball));
     return best;
   }
 

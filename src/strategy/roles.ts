@@ -145,6 +145,12 @@ export interface PlayerSpot {
   unum: number;
   x: number;
   y: number;
+  /**
+   * Lying down (getting up takes 1-2 s): it keeps its place in the mapping but does not go for
+   * the ball. Left out altogether, each fall (about 100 a game) moved the lowest-priority role's
+   * player to another role and the rest along with it, and back once it was up.
+   */
+  down?: boolean;
 }
 
 /**
@@ -341,7 +347,7 @@ export class RoleKeeper {
     spot: Point2,
     claims: ReadonlySet<number> | undefined,
   ): number | undefined {
-    const field = byUnum(players).filter((p) => p.unum !== 1);
+    const field = byUnum(players).filter((p) => p.unum !== 1 && !p.down);
     if (field.length === 0) return undefined;
     const d = (p: PlayerSpot) => onBallCost(p, spot);
     let last = onBallPlayer(this.roles);
