@@ -1,5 +1,5 @@
-// Goalie positioning against worked examples: the angle-bisector height, the point on the
-// ball–goal line, the Δx floor, facing the ball, and when it leaves its spot.
+// Goalie positioning against worked examples: on the angle bisector, Δx out or by the near post
+// for a wide ball, facing the ball, and when it leaves its spot.
 
 import { penaltyGoalieSpot } from "../src/behavior/penalty.ts";
 import { chooseDive, diveNow, type DiveParams } from "../src/ballplay/goalie_dive.ts";
@@ -17,28 +17,41 @@ Deno.test("goalie: ball on the midline puts the goalie Δx in front of the goal 
   near(g.theta, 0, "faces the ball");
 });
 
+/** The angles from the ball to the two posts, either side of the goalie's direction. */
+function postAngles(g: { x: number; y: number }, bx: number, by: number): [number, number] {
+  const ag = Math.atan2(g.y - by, g.x - bx);
+  const a1 = Math.atan2(1.05 - by, -15 - bx), a2 = Math.atan2(-1.05 - by, -15 - bx);
+  return [Math.abs(ag - a1), Math.abs(a2 - ag)];
+}
+
 Deno.test("goalie: ball at (−10, 3) — worked example", () => {
-  // L1 = |(5, 1.95)| = 5.3668, L2 = |(5, 4.05)| = 6.4347; y = 1.05 − 2.1·L1/(L1+L2) = 0.0950;
-  // on the line from (−15, 0) to (−10, 3): t = 0.0950/3, x = −15 + 5t = −14.8417.
-  const g = goalieTarget(-10, 3, 0.08);
-  near(g.y, 0.09503, "y", 1e-4);
-  near(g.x, -14.84162, "x", 1e-4);
-  near(g.theta, Math.atan2(3 - 0.09503, -10 + 14.84162), "heading", 1e-4);
-  // The bisector property: equal angles to the two posts seen from the ball.
-  const a1 = Math.atan2(1.05 - 3, -15 + 10), a2 = Math.atan2(-1.05 - 3, -15 + 10);
-  const ag = Math.atan2(g.y - 3, -15 + 10);
-  near(ag - a1, a2 - ag, "splits the angle");
+  // L1 = |(5, 1.95)| = 5.3668, L2 = |(5, 4.05)| = 6.4347; the bisector meets the goal line at
+  // y = 1.05 − 2.1·L1/(L1+L2) = 0.0950 and runs toward the ball along (5, 2.905)/5.7826: Δx in
+  // front of the line it is at r = 0.5·5.7826/5 = 0.5783, y = 0.0950 + 0.5783·2.905/5.7826.
+  const g = goalieTarget(-10, 3);
+  near(g.x, -15 + GOALIE_DX, "x", 1e-4);
+  near(g.y, 0.09503 + 0.5783 * 2.905 / 5.7826, "y", 1e-3);
+  near(g.theta, Math.atan2(3 - g.y, -10 - g.x), "heading", 1e-4);
+  const [a, b] = postAngles(g, -10, 3);
+  near(a, b, "splits the angle", 1e-9);
+});
+
+Deno.test("goalie: a ball wide of the goal puts the goalie by the near post, on the bisector", () => {
+  // A game's goal: shot from (−12.96, −4.4) between a goalie at (−14.5, −0.14) and the near post.
+  const g = goalieTarget(-12.9, -4.5);
+  const [a, b] = postAngles(g, -12.9, -4.5);
+  near(a, b, "splits the angle", 1e-9);
+  assert.ok(g.y < -0.9 && g.y > -1.2, `y ${g.y}`);
+  assert.ok(Math.hypot(g.x + 15, g.y + 0.2) <= 1.0 + 1e-9, "at most 1 m out along the bisector");
 });
 
 Deno.test("goalie: mirror symmetry, and the Δx floor near the corner", () => {
   const a = goalieTarget(-8, 4), b = goalieTarget(-8, -4);
   near(a.x, b.x, "x");
   near(a.y, -b.y, "y");
-  const c = goalieTarget(-14.5, 8); // ball near our corner flag
-  assert.ok(c.x >= -15 + GOALIE_DX - 1e-12);
-  // The worked example's spot lies nearer the line than the floor: the floor holds.
-  near(goalieTarget(-10, 3).x, -15 + GOALIE_DX, "floor");
-  assert.ok(Math.abs(c.y) < 1.05, "stays between the posts");
+  const c = goalieTarget(-14.5, 8); // ball near our corner flag: close in by the near post
+  assert.ok(c.x > -15 && c.x < -14.5 && c.y > 1 && c.y < 1.2, JSON.stringify(c));
+  near(goalieTarget(-10, 3, 0.08).x, -15 + 0.08, "a smaller floor");
 });
 
 Deno.test("goalie: clears a ball within 3 m of goal when no one is closer, and one in the mouth", () => {

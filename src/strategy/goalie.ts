@@ -1,7 +1,10 @@
-// Where the goalie stands (the seed paper's method): on the line from the ball to the centre of
-// our goal, at the height (y) where the bisector of the angle the goal posts span from the ball
-// meets the goal line — so the goalie splits the shooting angle evenly — and never closer than
-// Δx to the goal line; it faces the ball. Our frame: our goal at x = −15.
+// Where the goalie stands: on the bisector of the angle the goal posts span from the ball (the
+// seed paper's point on the goal line, so the goalie splits the shooting angle evenly), out
+// along it toward the ball until Δx in front of the goal line, at most 1 m out; it faces the
+// ball. The seed stood at the bisector's height on the ball–goal-centre line, held Δx out, and
+// for a ball wide of the goal that left the near post open: a game's goal went in between the
+// goalie and the near post from 4.8 m out at 65° off the goal's axis. Our frame: our goal at
+// x = −15.
 
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 
@@ -18,6 +21,9 @@ export interface GoalieTarget {
  * the standing goalie's goals instead of 0.50-0.54 (`deno task eval save --runs 160 --type 0`).
  */
 export const GOALIE_DX = 0.5;
+/** How far out along the bisector the goalie goes at most (m), and how near the ball. */
+const BISECTOR_MAX = 1.0;
+const BALL_CLEARANCE = 0.5;
 /** The goalie leaves its spot for a ball within this distance of our goal's centre… */
 export const GOALIE_CLEAR_RADIUS = 3;
 /**
@@ -34,11 +40,14 @@ export function goalieTarget(ballX: number, ballY: number, dx = GOALIE_DX): Goal
   // Angle bisector from the ball meets the goal line dividing the posts in the ratio L1 : L2.
   const l1 = Math.hypot(ballX - GOAL_X, ballY - POST_Y);
   const l2 = Math.hypot(ballX - GOAL_X, ballY + POST_Y);
-  const y = POST_Y - (2 * POST_Y * l1) / (l1 + l2);
-  // The point of the ball–goal-centre line at that y (the goal centre itself for a ball on the
-  // midline), kept at least dx in front of the goal line.
-  const t = Math.abs(ballY) > 1e-9 ? y / ballY : 0;
-  const x = Math.max(GOAL_X + t * (ballX - GOAL_X), GOAL_X + dx);
+  const py = POST_Y - (2 * POST_Y * l1) / (l1 + l2);
+  // Out along the bisector toward the ball until dx in front of the goal line, at most
+  // BISECTOR_MAX out (a ball wide of the goal), and never nearer the ball than BALL_CLEARANCE.
+  const bx = ballX - GOAL_X, by = ballY - py;
+  const len = Math.hypot(bx, by);
+  if (bx <= 1e-6 || len < 1e-6) return { x: GOAL_X + dx, y: py, theta: Math.atan2(by, bx) };
+  const r = Math.max(0, Math.min(dx * len / bx, BISECTOR_MAX, len - BALL_CLEARANCE));
+  const x = GOAL_X + r * bx / len, y = py + r * by / len;
   return { x, y, theta: Math.atan2(ballY - y, ballX - x) };
 }
 
