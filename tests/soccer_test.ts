@@ -335,43 +335,27 @@ Deno.test("head: tracks a fresh ball, sweeps when it is lost, glances around whe
     yaws.push(h.update(view({ time: 200 + i * 0.02, ballAge: 5 })).yaw);
   }
   assert.ok(Math.max(...yaws) > 1.5 && Math.min(...yaws) < -1.5, "a full sweep in 4 s");
+  // Not localized, at the origin facing +x, the ball 2 m ahead, at cycle i of 600.
+  const lost = (i: number, ball: { x: number; y: number; vx?: number; vy?: number }) =>
+    view({ time: 300 + i * 0.02, self: { x: 0, y: 0, theta: 0 }, ball, localized: false });
   const g = new HeadControl();
   let glanced = false;
   for (let i = 0; i < 600; i++) {
-    const v = view({
-      time: 300 + i * 0.02,
-      self: { x: 0, y: 0, theta: 0 },
-      ball: { x: 2, y: 0 },
-      localized: false,
-    });
-    if (Math.abs(g.update(v).yaw) > 0.5) glanced = true;
+    if (Math.abs(g.update(lost(i, { x: 2, y: 0 })).yaw) > 0.5) glanced = true;
   }
   assert.ok(glanced, "not localized: the head leaves the ball now and then");
   // A ball rolling at us is watched: no glance starts, and one under way ends.
   const r = new HeadControl();
   for (let i = 0; i < 600; i++) {
     const rolling = i >= 400;
-    const v = view({
-      time: 300 + i * 0.02,
-      self: { x: 0, y: 0, theta: 0 },
-      ball: { x: 2, y: 0, vx: rolling ? -3 : 0.5, vy: 0 },
-      localized: false,
-    });
-    const yaw = r.update(v).yaw;
-    if (i < 400 && Math.abs(yaw) > 0.5) glanced = true;
+    const yaw = r.update(lost(i, { x: 2, y: 0, vx: rolling ? -3 : 0.5, vy: 0 })).yaw;
     if (rolling) assert.ok(Math.abs(yaw) < 1e-9, `watches the rolling ball (cycle ${i})`);
   }
   // A ball rolling away (dribbled ahead of us) does not stop the glances.
   const away = new HeadControl();
   let glancedAway = false;
   for (let i = 0; i < 600; i++) {
-    const v = view({
-      time: 300 + i * 0.02,
-      self: { x: 0, y: 0, theta: 0 },
-      ball: { x: 2, y: 0, vx: 3, vy: 0 },
-      localized: false,
-    });
-    if (Math.abs(away.update(v).yaw) > 0.5) glancedAway = true;
+    if (Math.abs(away.update(lost(i, { x: 2, y: 0, vx: 3, vy: 0 })).yaw) > 0.5) glancedAway = true;
   }
   assert.ok(glancedAway, "glances while dribbling");
 });

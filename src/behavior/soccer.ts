@@ -158,15 +158,13 @@ export class SoccerBehavior implements Behavior {
       }
       return r;
     }
-    let spot: Point2 = role === "goalie" || role === "subGoalie"
-      ? goalieTarget(ball.x, ball.y)
-      : targets[role];
+    const goalie = role === "goalie" || role === "subGoalie";
+    let spot: Point2 = goalie ? goalieTarget(ball.x, ball.y) : targets[role];
     if (keep > 0) spot = outside(spot, ball, keep);
     const facing = Math.atan2(ball.y - spot.y, ball.x - spot.x);
     this.target = { ...spot, theta: facing };
     const obstacles = this.obstacles(ctx);
     if (taker) obstacles.push(ball);
-    const goalie = role === "goalie" || role === "subGoalie";
     return walkAround(
       self,
       this.target,

@@ -11,13 +11,17 @@ import { parseFlags } from "../config/flags.ts";
 import { loadParams } from "../agent/params.ts";
 import { lineCrossing } from "../estimation/ball_motion.ts";
 import { readRecording, type RecordLine } from "./recording.ts";
+import { wrapAngle } from "../util/angles.ts";
+import { quantile } from "../util/quantile.ts";
 import { recordedRobotType, replay } from "./replay.ts";
+
+type Estimate = { x: number; y: number; vx: number; vy: number };
 
 /** One message with ground truth: time, the true ball, the estimate, the observer's distance. */
 export interface BallSample {
   t: number;
   truth: { x: number; y: number };
-  est: { x: number; y: number; vx: number; vy: number } | null;
+  est: Estimate | null;
   /** How far the recorded robot was from the ball (m). */
   distance: number;
   /** Seconds since the robot last saw the ball itself. */
@@ -62,9 +66,8 @@ export interface BallErrors {
 
 function spread(xs: number[]): Spread {
   const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : null;
-  const r = (v: number | null) => v === null ? null : Math.round(v * 1000) / 1000;
-  return { n: s.length, p50: r(at(0.5)), p90: r(at(0.9)) };
+  const at = (q: number) => s.length ? Math.round(quantile(s, q) * 1000) / 1000 : null;
+  return { n: s.length, p50: at(0.5), p90: at(0.9) };
 }
 
 type Velocity = { vx: number; vy: number } | null;
@@ -95,8 +98,7 @@ function untouched(
     if (s[k].t - s[k - 1].t > 2 * DIFF_SPAN) return false;
     const w = v[k];
     if (!w) continue;
-    const d = Math.atan2(w.vy, w.vx) - h0;
-    if (Math.abs(Math.atan2(Math.sin(d), Math.cos(d))) > MAX_TURN) return false;
+    if (Math.abs(wrapAngle(Math.atan2(w.vy, w.vx) - h0)) > MAX_TURN) return false;
     if (speedOf(w) > MAX_SPEED_UP * s0) return false;
   }
   return true;
@@ -106,10 +108,11 @@ function untouched(
 export function ballErrors(samples: readonly BallSample[], decay: number): BallErrors {
   const v = samples.map((_, i) => trueVelocity(samples, i));
   const rolling = (i: number) => speedOf(v[i]) >= ROLLING;
-  const fresh = (s: BallSample) => s.est !== null && s.seenAgo <= SEEN_AGE;
+  const fresh = (s: BallSample): s is BallSample & { est: Estimate } =>
+    s.est !== null && s.seenAgo <= SEEN_AGE;
   const velocity: number[] = [];
   samples.forEach((s, i) => {
-    if (s.est && fresh(s) && rolling(i)) {
+    if (fresh(s) && rolling(i)) {
       velocity.push(Math.hypot(s.est.vx - v[i]!.vx, s.est.vy - v[i]!.vy));
     }
   });
@@ -123,8 +126,7 @@ export function ballErrors(samples: readonly BallSample[], decay: number): BallE
       const want = samples[j].t - lead;
       while (i < j && samples[i].t < want - LEAD_SLACK) i++;
       const si = samples[i];
-      if (i >= j || Math.abs(si.t - want) > LEAD_SLACK || !si.est || !fresh(si)) continue;
-      if (!rolling(i)) continue;
+      if (i >= j || Math.abs(si.t - want) > LEAD_SLACK || !fresh(si) || !rolling(i)) continue;
       if (!untouched(samples, v, i, j)) continue;
       const p = lineCrossing({ ...si.est, cov: null }, samples[j].truth.x, decay);
       if (!p) {

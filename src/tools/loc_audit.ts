@@ -6,6 +6,7 @@
 // robots are placed (before kick-offs) are left out.
 
 import { wrapAngle } from "../util/angles.ts";
+import { quantile } from "../util/quantile.ts";
 
 /**
  * The server moved the robot (a referee's relocation, the sides swapped at half time) when ground
@@ -91,8 +92,7 @@ export interface AuditSummary {
 function percentiles(xs: number[]): Percentiles | null {
   if (xs.length === 0) return null;
   const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
-  return { p50: q(0.5), p95: q(0.95) };
+  return { p50: quantile(s, 0.5), p95: quantile(s, 0.95) };
 }
 
 export class LocalizationAudit {

@@ -19,6 +19,7 @@ import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { Logger } from "log";
 import { readRecording, type RecordLine } from "./recording.ts";
 import { wrapAngle } from "../util/angles.ts";
+import { quantile } from "../util/quantile.ts";
 import type { Pose2 } from "../util/pose.ts";
 import { type AuditSummary, LocalizationAudit } from "./loc_audit.ts";
 
@@ -84,15 +85,10 @@ function infoAge(ages: number[], samples: number): InfoAge {
   return { age: percentiles(ages), known: samples ? ages.length / samples : null };
 }
 
-function percentile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
 function percentiles(xs: number[]): Percentiles | null {
   if (xs.length === 0) return null;
   xs.sort((a, b) => a - b);
-  return { p50: percentile(xs, 0.5), p95: percentile(xs, 0.95) };
+  return { p50: quantile(xs, 0.5), p95: quantile(xs, 0.95) };
 }
 
 /** The team name the recorded agent registered with (from its init message). */
@@ -262,7 +258,7 @@ export async function replay(
     messages,
     parseErrors,
     unknownExpressions: unknown,
-    parseMicros: { p50: percentile(micros, 0.5), p99: percentile(micros, 0.99) },
+    parseMicros: { p50: quantile(micros, 0.5), p99: quantile(micros, 0.99) },
     selfError: percentiles(selfErr),
     orientationErrorDeg: percentiles(yawErr),
     ballError: percentiles(ballErr),
