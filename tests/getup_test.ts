@@ -1,12 +1,12 @@
 // Falls and get-ups above the motion layer: the world's fall detector (down, how it lies, up
-// again, get-ups counted) and the get-up behaviour that retries the other way up after a failed
-// get-up.
+// again, get-ups counted, still, flat enough) and the get-up behaviour that retries the other way
+// up after a failed get-up.
 
 import assert from "assert";
 import { FallDetector } from "../src/world/fall_detector.ts";
 import { GetUpBehavior } from "../src/behavior/basic.ts";
 import type { BehaviorContext } from "../src/behavior/decision.ts";
-import type { FallState } from "../src/motion/motion.ts";
+import { type FallState, GETUP_REST, getUpFrom, RECOVERY } from "../src/motion/motion.ts";
 
 const UPRIGHT = [0, 0, 1];
 const ON_FRONT = [-1, 0, 0.05];
@@ -51,30 +51,47 @@ function context(fall: FallState, recovering: string | null, fallen = fall !== "
   return { fallen, fall, recovering } as unknown as BehaviorContext;
 }
 
-Deno.test("get-up: the get-up for how it lies; after a failed one, roll over and get up the other way", () => {
+Deno.test("get-up: the motion layer's choice; after a failed get-up, roll over and get up the other way", () => {
   const g = new GetUpBehavior();
+  const stand = { kind: "stand" };
+  const roll = { kind: "skill", name: RECOVERY.side };
   assert.equal(g.decide(context("upright", null)), null);
-  const front = { kind: "skill", name: "SKILL_GETUP_FRONT" };
-  assert.deepEqual(g.decide(context("front", null)), front);
-  assert.deepEqual(g.decide(context("front", "SKILL_GETUP_FRONT")), front);
-  // It ended with the body still on its front: failed; roll over first.
-  assert.deepEqual(g.decide(context("front", null)), { kind: "skill", name: "SKILL_ROLL_OVER" });
+  assert.deepEqual(g.decide(context("front", null)), stand);
+  assert.deepEqual(g.decide(context("front", GETUP_REST)), stand);
+  assert.deepEqual(g.decide(context("front", RECOVERY.front)), stand);
+  // It ended in the rest again with the body still down: failed; roll over first.
+  assert.deepEqual(g.decide(context("front", GETUP_REST)), roll);
   assert.equal(g.failures, 1);
-  g.decide(context("front", "SKILL_ROLL_OVER"));
-  // Rolled onto the back: the back get-up, not another roll.
-  assert.deepEqual(g.decide(context("back", null)), { kind: "skill", name: "SKILL_GETUP_BACK" });
-  g.decide(context("back", "SKILL_GETUP_BACK"));
+  assert.deepEqual(g.decide(context("front", RECOVERY.side)), roll);
+  // Rolled onto the back: the motion layer's get-up, not another roll.
+  assert.deepEqual(g.decide(context("back", GETUP_REST)), stand);
+  g.decide(context("back", RECOVERY.back));
   // Failed again: the second failure tries the plain get-up once more.
-  assert.deepEqual(g.decide(context("back", null)), { kind: "skill", name: "SKILL_GETUP_BACK" });
+  assert.deepEqual(g.decide(context("back", GETUP_REST)), stand);
   assert.equal(g.failures, 2);
-  // From the side, always the roll.
-  assert.deepEqual(g.decide(context("side", null)), { kind: "skill", name: "SKILL_ROLL_OVER" });
-  // Up: nothing to do, and the count starts afresh.
-  g.decide(context("side", "SKILL_ROLL_OVER"));
+  // Torso up for a moment is not up yet; up for good, the count starts afresh.
+  assert.equal(g.decide(context("back", RECOVERY.back, false)), null);
+  assert.equal(g.failures, 2);
   assert.equal(g.decide(context("upright", null)), null);
   assert.equal(g.failures, 0);
-  // A get-up that ends with the body up is no failure.
-  g.decide(context("back", "SKILL_GETUP_BACK"));
-  assert.equal(g.decide(context("back", null, false)), null);
-  assert.equal(g.failures, 0);
+});
+
+Deno.test("fall detector: still after 4 cycles below 10°/s; flat enough for a get-up or not", () => {
+  const d = new FallDetector();
+  const spin = { x: 0, y: 0.3, z: 0 };
+  const calm = { x: 0.1, y: -0.1, z: 0.05 };
+  d.update(0.02, ON_BACK, true, spin);
+  assert.ok(!d.still);
+  for (let i = 0; i < 3; i++) d.update(0.04 + i * 0.02, ON_BACK, true, calm);
+  assert.ok(!d.still, "3 calm cycles");
+  d.update(0.1, ON_BACK, true, calm);
+  assert.ok(d.still);
+  d.update(0.12, ON_BACK, true, spin);
+  assert.ok(!d.still);
+  assert.equal(getUpFrom(ON_BACK), "back");
+  assert.equal(getUpFrom(ON_FRONT), "front");
+  assert.equal(getUpFrom([0.95, 0.25, 0.05]), null, "rolled 15° onto the side");
+  assert.equal(getUpFrom([0.9, 0, -0.45]), "back", "head down 27° on the back");
+  assert.equal(getUpFrom([0.77, 0, 0.64]), null, "propped up 40° lengthwise");
+  assert.equal(getUpFrom(ON_SIDE), null);
 });

@@ -1,7 +1,8 @@
 // The motion layer with the world's fall detector in front of it: a fall (front/back/side) stops
-// walking and any skill at once, the matching get-up (after rolling over, from the side) or the
-// one requested plays and ends in standing, an interrupted skill is abandoned; walking stops by
-// coming to rest and blends in and out of the stand pose.
+// walking and any skill at once, the body rests until still, then the get-up for how it lies flat
+// (after rolling over, from the side or not flat) or the one requested plays and ends in
+// standing, an interrupted skill is abandoned; walking stops by coming to rest and blends in and
+// out of the stand pose.
 
 import assert from "assert";
 import { J, NUM_JOINTS } from "../src/body/joints.ts";
@@ -9,7 +10,7 @@ import { standPoseFromParams } from "../src/agent/play_options.ts";
 import { bundledSkillFiles } from "../src/config/paramfiles.ts";
 import { loadParams } from "../src/agent/params.ts";
 import { createCore } from "../src/core/create_core.ts";
-import { Motion, type MotionOptions } from "../src/motion/motion.ts";
+import { GETUP_REST, Motion, type MotionOptions } from "../src/motion/motion.ts";
 import { FallDetector } from "../src/world/fall_detector.ts";
 import { WalkEngine, walkParams } from "../src/motion/walk_engine.ts";
 import { kickPreSeconds } from "../src/skills/kicks.ts";
@@ -45,15 +46,35 @@ const UPRIGHT = [0, 0, 1];
 const ON_FRONT = [-1, 0, 0.05];
 const ON_BACK = [1, 0, 0.05];
 
-function run(m: Body, from: number, cycles: number, up: number[]): number {
+const SPINNING = { x: 0, y: 1, z: 0 };
+
+function run(
+  m: Body,
+  from: number,
+  cycles: number,
+  up: number[],
+  gyro: { x: number; y: number; z: number } | null = null,
+): number {
   const joints = new Float64Array(NUM_JOINTS);
   let t = from;
   for (let i = 0; i < cycles; i++) {
     t += 0.02;
-    m.falls.update(t, up);
-    m.update(t, 0.02, up, joints, m.falls.lying);
+    m.falls.update(t, up, true, gyro);
+    m.update(t, 0.02, up, joints, m.falls.lying, m.falls.still);
   }
   return t;
+}
+
+/** Runs lying with `up` until the rest before a recovery is over; its length, seconds. */
+function rest(
+  m: Body,
+  from: number,
+  up: number[],
+  gyro: { x: number; y: number; z: number } | null = null,
+): number {
+  let t = from;
+  while (m.activity === GETUP_REST && t - from < 5) t = run(m, t, 1, up, gyro);
+  return t - from;
 }
 
 for (
@@ -71,10 +92,15 @@ for (
     assert.equal(m.falls.state, "upright", "a few cycles of tilt are not a fall yet");
     t = run(m, t, 2, up);
     assert.equal(m.falls.state, fall);
-    assert.equal(m.activity, skill);
+    assert.equal(m.activity, GETUP_REST, "first the rest");
+    assert.equal(m.recovering, GETUP_REST);
     assert.equal(m.walk.vx, 0, "walking stopped");
+    const rested = rest(m, t, up);
+    t += rested;
+    assert.ok(rested >= 0.2 && rested < 0.3, `rested ${rested} s: getup.rest_time, still`);
+    assert.equal(m.activity, skill);
     // Play the get-up to its end: still lying for a second, then up again.
-    t = run(m, t, 50, up);
+    t = run(m, t, 20, up);
     assert.equal(m.activity, skill, "the get-up plays on");
     t = run(m, t, 550, UPRIGHT);
     assert.equal(m.falls.state, "upright");
@@ -93,9 +119,31 @@ Deno.test("motion: propped up at 50° for a second counts as fallen; 50° for a 
   assert.equal(m.falls.state, "upright");
   t = run(m, t, 45, propped);
   assert.equal(m.falls.state, "upright", "not yet after 0.9 s");
-  run(m, t, 10, propped);
+  t = run(m, t, 10, propped);
   assert.equal(m.falls.state, "back");
+  assert.equal(m.activity, GETUP_REST);
+  rest(m, t, propped);
+  assert.equal(m.activity, "SKILL_ROLL_OVER", "not flat on the back: roll over first");
+});
+
+Deno.test("motion: the rest holds while the body still turns, at most 2 s", async () => {
+  const m = await motion();
+  let t = run(m, 0, 10, UPRIGHT);
+  t = run(m, t, 5, ON_BACK, SPINNING);
+  assert.equal(m.activity, GETUP_REST);
+  t = run(m, t, 40, ON_BACK, SPINNING);
+  assert.equal(m.activity, GETUP_REST, "still turning after 0.9 s");
+  t = run(m, t, 3, ON_BACK);
+  assert.equal(m.activity, GETUP_REST, "3 calm cycles are not still yet");
+  run(m, t, 2, ON_BACK);
   assert.equal(m.activity, "SKILL_GETUP_BACK_T0");
+  const n = await motion();
+  t = run(n, 0, 10, UPRIGHT);
+  t = run(n, t, 5, ON_FRONT, SPINNING);
+  assert.ok(
+    Math.abs(rest(n, t, ON_FRONT, SPINNING) - 2) < 0.05,
+    "a body that never comes still: 2 s",
+  );
 });
 
 Deno.test("motion: lying on the side rolls over first, then gets up, timed from the fall", async () => {
@@ -103,11 +151,14 @@ Deno.test("motion: lying on the side rolls over first, then gets up, timed from 
   let t = run(m, 0, 10, UPRIGHT);
   t = run(m, t, 5, [0.1, -1, 0.05]);
   assert.equal(m.falls.state, "side");
+  t += rest(m, t, [0.1, -1, 0.05]);
   assert.equal(m.activity, "SKILL_ROLL_OVER");
   const fell = m.falls.since;
-  // The roll ends with the robot on its front: the front get-up follows.
+  // The roll ends with the robot on its front: the rest and the front get-up follow.
   for (let i = 0; i < 100 && m.activity === "SKILL_ROLL_OVER"; i++) t = run(m, t, 1, ON_FRONT);
   assert.equal(m.falls.state, "front");
+  assert.equal(m.activity, GETUP_REST);
+  t += rest(m, t, ON_FRONT);
   assert.equal(m.activity, "SKILL_GETUP_FRONT_T0");
   assert.equal(m.falls.since, fell);
   assert.equal(m.falls.getups, 0, "rolling over is not a get-up");
@@ -122,6 +173,8 @@ Deno.test("motion: a skill interrupted by a fall is not resumed", async () => {
   let t = run(m, 0, 10, UPRIGHT);
   assert.equal(m.activity, "SKILL_KICK_LEFT_LEG");
   t = run(m, t, 10, ON_BACK);
+  assert.equal(m.activity, GETUP_REST);
+  t += rest(m, t, ON_BACK);
   assert.equal(m.activity, "SKILL_GETUP_BACK_T0");
   run(m, t, 600, UPRIGHT);
   assert.deepEqual(m.current, { kind: "stand" });
@@ -366,7 +419,8 @@ Deno.test("a missing get-up or kick skill fails at start-up with one line, not m
 Deno.test("motion: down, the requested recovery plays instead of the default; up, a recovery request does nothing", async () => {
   const m = await motion();
   m.set({ kind: "skill", name: "SKILL_ROLL_OVER" });
-  run(m, 0, 10, ON_FRONT);
+  const t = run(m, 0, 10, ON_FRONT);
+  rest(m, t, ON_FRONT);
   assert.equal(
     m.activity,
     "SKILL_ROLL_OVER",

@@ -53,7 +53,7 @@ Deno.test("param ranges: angles are degrees, lengths metres, times seconds", () 
   assert.equal(rangeOf("ikkick.reach")?.unit, "m");
   assert.equal(rangeOf("kick.ball_x")?.unit, "m");
   assert.equal(rangeOf("longkick.swing_time")?.unit, "s");
-  assert.equal(rangeOf("getup.back.zero_time")?.unit, "s");
+  assert.equal(rangeOf("getup.rest_time")?.unit, "s");
   assert.equal(rangeOf("walk.max_forward")?.unit, "m/s");
   assert.equal(rangeOf("no.such_key"), undefined);
 });

@@ -388,9 +388,11 @@ export class Agent {
     }
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     const up = this.estimator.tilt.up;
-    this.falls.update(w.clock, up, !this.beamPending);
+    this.falls.update(w.clock, up, !this.beamPending, w.gyro);
     const due = this.motion.skillDue;
-    this.controller.target.set(this.motion.update(w.clock, w.dt, up, w.joints, this.falls.lying));
+    this.controller.target.set(
+      this.motion.update(w.clock, w.dt, up, w.joints, this.falls.lying, this.falls.still),
+    );
     if (due !== null && view) this.traceDue(due, view);
     // Skills move the head themselves; standing and walking, the head looks for what matters.
     if (view && (this.motion.activity === "stand" || this.motion.activity === "walk")) {

@@ -2,7 +2,7 @@
 // set-play modes, stand still, and a walk test (steady walk and turn) for test opponents.
 
 import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
-import { RECOVERY } from "../motion/motion.ts";
+import { GETUP_REST, RECOVERY } from "../motion/motion.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import {
   type Behavior,
@@ -12,10 +12,11 @@ import {
 } from "./decision.ts";
 
 /**
- * While down: the get-up for how the body lies (rolling over first from the side). A get-up that
- * ends with the body still down failed; after every other failure the body rolls over first and
- * then gets up from whichever side it lands on, the other way up, as magma's decision maker
- * retries a different get-up.
+ * While down the motion layer rests in the zero pose until still and then picks the get-up for
+ * how the body lies, rolling over when it is not flat on the front or the back. This behaviour
+ * only overrides that: after every other failed get-up (a recovery ending in the rest again, the
+ * body still down) the body rolls over first and gets up the other way up, as magma's decision
+ * maker retries a different get-up.
  */
 export class GetUpBehavior implements Behavior {
   readonly name = "get-up";
@@ -27,19 +28,17 @@ export class GetUpBehavior implements Behavior {
 
   decide(ctx: BehaviorContext): MotionRequest | null {
     const now = ctx.recovering ?? null;
-    if (this.playing !== null && now === null) {
+    if (now === GETUP_REST && this.playing !== null && this.playing !== GETUP_REST) {
       if (this.playing === RECOVERY.side) this.rollFirst = false;
-      else if (ctx.fallen) this.rollFirst = ++this.failures % 2 === 1;
+      else this.rollFirst = ++this.failures % 2 === 1;
     }
     this.playing = now;
-    if (!ctx.fallen) {
+    if (ctx.fall === undefined || ctx.fall === "upright") {
       this.failures = 0;
       this.rollFirst = false;
-      return null;
     }
-    const fall = ctx.fall ?? "upright";
-    if (fall === "upright") return { kind: "stand" };
-    return { kind: "skill", name: this.rollFirst ? RECOVERY.side : RECOVERY[fall] };
+    if (!ctx.fallen) return null;
+    return this.rollFirst ? { kind: "skill", name: RECOVERY.side } : { kind: "stand" };
   }
 }
 

@@ -6,8 +6,10 @@
 // - walking → standing: the walk comes to rest first, stepping on the spot until the feet are
 //   together, then the legs blend from its crouch into the stand pose;
 // - skill → standing when it ends, settling on the skill gain for a moment;
-// - any → skill when the robot is down (FallState, from the world's fall detector): walking and
-//   any other skill stop at once, and the requested recovery (or the one for how it lies) plays.
+// - any → rest when the robot is down (FallState, from the world's fall detector): walking and
+//   any other skill stop at once, and the body goes limp into the zero pose until it is still;
+// - rest → recovery: the get-up for the front or the back when the body lies flat on it, else
+//   rolling over (or the recovery requested), as FC Portugal's get-up decides.
 // A recovery is never interrupted. Writes joint targets (radians by joint index) for the joint
 // controller.
 
@@ -33,6 +35,25 @@ export const RECOVERY: Readonly<Record<Exclude<FallState, "upright">, string>> =
   side: "SKILL_ROLL_OVER",
 };
 const RECOVERIES: ReadonlySet<string> = new Set(Object.values(RECOVERY));
+
+/**
+ * Flat enough for a get-up: up at most ~12° from the torso's front-back plane (|up y| < 0.2, FC
+ * Portugal's bound) and ~37° from its left-right plane (|up z| < 0.6; lying in the zero pose,
+ * head down on the back, |up z| reaches 0.5). Otherwise the robot rolls over first.
+ */
+const FLAT_SIDEWAYS = 0.2;
+const FLAT_LENGTHWISE = 0.6;
+
+/** The get-up for a body lying with `up` (torso frame), or null when it must roll over first. */
+export function getUpFrom(up: ArrayLike<number>): "front" | "back" | null {
+  if (Math.abs(up[1]) >= FLAT_SIDEWAYS || Math.abs(up[2]) >= FLAT_LENGTHWISE) return null;
+  return up[0] < 0 ? "front" : "back";
+}
+
+/** Before any recovery: the zero pose (getup_rest.skl), held until the body is still. */
+export const GETUP_REST = "SKILL_GETUP_REST";
+/** The rest ends after this long even if the body never comes still (FC Portugal: 2 s). */
+const REST_MAX_SECONDS = 2;
 
 /** After a skill, stand still this long, on the skill gain, before walking again. */
 const SETTLE_SECONDS = 1;
@@ -95,7 +116,14 @@ type MotionState =
     /** Coming to rest: stepping on the spot until then at most (null: walking on). */
     stopBy: number | null;
   }
-  | { kind: "skill"; name: string; own: string; player: SkillPlayer; recovery: boolean };
+  | {
+    kind: "skill";
+    name: string;
+    own: string;
+    player: SkillPlayer;
+    recovery: boolean;
+    since: number;
+  };
 
 export class Motion {
   readonly walk: WalkEngine;
@@ -129,7 +157,7 @@ export class Motion {
   private readonly blendFrom = new Float64Array(NUM_JOINTS);
 
   constructor(private readonly o: MotionOptions) {
-    this.requireSkills(Object.values(RECOVERY));
+    this.requireSkills([...Object.values(RECOVERY), GETUP_REST]);
     this.walk = new WalkEngine(o.core, o.walk);
     this.foot = new CoreFootSolver(o.core);
   }
@@ -230,8 +258,9 @@ export class Motion {
 
   /**
    * One cycle at motion-clock time `now` (WorldState.clock): `up` from the tilt filter (for the
-   * walk's balance), measured joint angles, and how the robot lies while it is down ("upright"
-   * otherwise: the world's FallDetector.lying).
+   * walk's balance and which get-up fits), measured joint angles, how the robot lies while it is
+   * down ("upright" otherwise: the world's FallDetector.lying) and whether the body is still
+   * (FallDetector.still).
    */
   update(
     now: number,
@@ -239,15 +268,20 @@ export class Motion {
     up: ArrayLike<number>,
     joints: Float64Array,
     fall: FallState = "upright",
+    still = true,
   ): Float64Array {
     const s = this.state;
     this.lastNow = now;
     this.lastDt = dt;
     const down = fall !== "upright";
-    if (down && !(s.kind === "skill" && s.recovery)) return this.recover(fall, now, joints);
+    if (down && !(s.kind === "skill" && s.recovery)) return this.rest(now, joints);
     switch (s.kind) {
       case "skill":
         if (!s.player.done) return this.fromPlayer(s.player, now);
+        if (s.name === GETUP_REST && down) {
+          if (!still && now - s.since < REST_MAX_SECONDS) return this.fromPlayer(s.player, now);
+          return this.play(this.recoveryFor(up), now, joints, true);
+        }
         // The skill ended: stand, settling on the skill gain; a request for it is done.
         if (this.request.kind === "skill" && this.request.name === s.name) {
           this.request = { kind: "stand" };
@@ -258,7 +292,7 @@ export class Motion {
           settleUntil: now + SETTLE_SECONDS,
           skillAt: -Infinity,
         };
-        if (down) return this.recover(fall, now, joints);
+        if (down) return this.rest(now, joints);
         return this.fromStanding(now, dt, up, joints);
       case "walking":
         return this.fromWalking(s, now, dt, up, joints);
@@ -267,19 +301,22 @@ export class Motion {
     }
   }
 
-  /** Down: the walk and any other skill stop at once, and the recovery plays. */
-  private recover(
-    fall: Exclude<FallState, "upright">,
-    now: number,
-    joints: Float64Array,
-  ): Float64Array {
+  /** Down: the walk and any other skill stop at once, and the rest before a recovery plays. */
+  private rest(now: number, joints: Float64Array): Float64Array {
     this.walk.reset();
     this.pending = null;
     const r = this.request;
-    const asked = r.kind === "skill" && RECOVERIES.has(r.name) ? r.name : null;
     // A skill interrupted by a fall is abandoned, not resumed after the get-up.
-    if (r.kind === "skill" && asked === null) this.request = { kind: "stand" };
-    return this.play(asked ?? RECOVERY[fall], now, joints, true);
+    if (r.kind === "skill" && !RECOVERIES.has(r.name)) this.request = { kind: "stand" };
+    return this.play(GETUP_REST, now, joints, true);
+  }
+
+  /** After the rest: the recovery requested, else the get-up the body lies flat for, else the roll. */
+  private recoveryFor(up: ArrayLike<number>): string {
+    const r = this.request;
+    if (r.kind === "skill" && RECOVERIES.has(r.name)) return r.name;
+    const side = getUpFrom(up);
+    return side === null ? RECOVERY.side : RECOVERY[side];
   }
 
   private fromWalking(
@@ -393,7 +430,7 @@ export class Motion {
       foot: this.foot,
     });
     player.start(now, joints);
-    this.state = { kind: "skill", name, own, player, recovery };
+    this.state = { kind: "skill", name, own, player, recovery, since: now };
     return this.fromPlayer(player, now);
   }
 }

@@ -46,7 +46,7 @@ export function kickPreSeconds(get: (name: string) => number): Map<string, numbe
 export const SKILL_PARAMS: readonly ParamRange[] = [
   { keys: /^stand\.wait$/, ...TIME },
   { keys: /^(kick|longkick|ikkick)\.(walk_)?ball_[xy]$/, unit: "m", min: -0.5, max: 0.5 },
-  { keys: /^(kick|longkick|ikkick|getup\.\w+)\.(\w+_time|pre_seconds|zero_time)$/, ...TIME },
+  { keys: /^(kick|longkick|ikkick|getup)\.(\w+_time|pre_seconds)$/, ...TIME },
   { keys: /^kick\.scale\d$/, unit: "gain", min: 0, max: 50 },
   { keys: /^ikkick\.swing_scale$/, unit: "gain", min: 0, max: 50 },
   {
