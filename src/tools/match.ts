@@ -39,7 +39,8 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
   --right CMD       command that starts the right team
   --half S          length of a half in seconds of game time (default 300)
   --server S        auto (start rcssserver3d from PATH) or HOST:PORT[:MPORT] (default auto)
-  --log-dir DIR     where the teams' output goes (default: a new temporary directory)
+  --log-dir DIR     where the teams' output and the fouls called (fouls.jsonl) go (default: a
+                    new temporary directory)
   --stall S         give up when game time has not advanced for S seconds (default 60)
   --realtime        run the launched server in real time (not sync mode)
   --penalty N       a penalty shoot-out instead (rcssserver3d's PenaltyShootout mode): N rounds
@@ -240,6 +241,11 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
     // The cycles the server ran, as our agents counted them from its clock (null when no team
     // of ours played to GameOver).
     const cycles = Math.max(0, ...reports.flat().map((r) => r.cycles)) || null;
+    // Every foul the referee called, one JSON line each, beside the teams' output.
+    await Deno.writeTextFile(
+      `${logDir}/fouls.jsonl`,
+      g.fouls.map((f) => JSON.stringify(f) + "\n").join(""),
+    );
     const side = (i: number, name: string) => {
       const agents = teams[i].ports.size + teams[i].exited;
       const from = cpuFrom[i], to = cpuTo[i];
