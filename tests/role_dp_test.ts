@@ -10,6 +10,7 @@ import { compileCore } from "../src/core/wasm_core.ts";
 import {
   assignGreedy,
   dpAssigner,
+  fieldSpot,
   type PlayerSpot,
   RoleKeeper,
   ROLES,
@@ -223,6 +224,15 @@ Deno.test("dp assigner: with fewer players than roles the roles of lowest priori
     new Map(),
   );
   assert.deepEqual(new Set(r.values()), new Set(["goalie", "onBall", "supporter"]));
+});
+
+Deno.test("role targets: the forwards wait outside their penalty area; spots stay out of ours", () => {
+  const near = roleTargets({ x: 14, y: 0.5 });
+  assert.equal(near.forwardLeft.x, 12.5);
+  assert.equal(near.forwardRight.x, 12.5);
+  assert.equal(roleTargets({ x: 5, y: 0 }).forwardLeft.x, 7);
+  assert.deepEqual(fieldSpot({ x: -14, y: 1 }), { x: -15 + 1.8 + 0.6, y: 1 });
+  assert.deepEqual(fieldSpot({ x: 20, y: -20 }), { x: 14.5, y: -9.5 });
 });
 
 Deno.test("role keeper: a substitute goalie guards the goal only while the goalie is out", () => {

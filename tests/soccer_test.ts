@@ -192,6 +192,39 @@ Deno.test("soccer: a player walking to its spot turns no faster than soccer.posi
   );
 });
 
+Deno.test("soccer: in play a player keeps its spot soccer.position_space clear of other robots", () => {
+  // A teammate (heard) is at the ball: we are the supporter, whose spot is (-1.2, -0.9); an
+  // opponent stands 0.1 m from it.
+  const opponent: TrackedPlayer = {
+    teammate: false,
+    unum: 4,
+    x: -1.2,
+    y: -0.8,
+    vx: 0,
+    vy: 0,
+    fallen: false,
+    seen: 100,
+  };
+  const target = (positionSpace: number, mode = PlayMode.PlayOn) => {
+    const b = soccer.create({
+      ...soccer.defaults,
+      positionSpace,
+      kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
+    }) as SoccerBehavior;
+    const v = view({ mode, self: { x: -1, y: 0.5, theta: 0 }, opponents: [opponent] });
+    decide(b, v, hearingMateAtBall());
+    if (mode === PlayMode.PlayOn) assert.equal(b.role, "supporter");
+    return b.target!;
+  };
+  const plain = target(0);
+  assert.ok(Math.hypot(plain.x + 1.2, plain.y + 0.9) < 1e-9, JSON.stringify(plain));
+  const clear = target(1);
+  assert.ok(Math.abs(Math.hypot(clear.x - opponent.x, clear.y - opponent.y) - 1) < 1e-6);
+  assert.ok(clear.y < -1.7, `pushed on away from the opponent: ${JSON.stringify(clear)}`);
+  // Before a kick-off the kick-off rules place everyone, not the spacing.
+  assert.deepEqual(target(1, PlayMode.KickOffRight), target(0, PlayMode.KickOffRight));
+});
+
 Deno.test("soccer: the taker of our set play keeps off the ball until a teammate has played it", () => {
   const b = make();
   const t = team();

@@ -4,7 +4,7 @@
 
 import assert from "assert";
 import { PlayMode, situation } from "../src/protocol/playmode.ts";
-import { avoidObstacles } from "../src/ballplay/avoid.ts";
+import { avoidObstacles, keepClear } from "../src/ballplay/avoid.ts";
 import { ballWaypoint, DRIBBLE_PATH } from "../src/ballplay/ball_path.ts";
 import { onBallAction, type OnBallInput } from "../src/ballplay/on_ball.ts";
 import { toRobot as relative } from "../src/util/pose.ts";
@@ -57,6 +57,20 @@ Deno.test("avoid: a clear path is kept; a robot in the way is passed on its free
   assert.ok(Math.abs(via2.x - 1) < 1e-9 && via2.y < -0.6, "the nearest one first");
   // A path that stays clear of the obstacle by more than the radius is not changed.
   assert.equal(avoidObstacles(self, target, [{ x: 2, y: 0.7 }]), target);
+});
+
+Deno.test("avoid: a spot is kept clear of other robots, through overlapping circles", () => {
+  const spot = { x: 0, y: 0 };
+  assert.equal(keepClear(spot, [], 1), spot);
+  assert.equal(keepClear(spot, [{ x: 1.5, y: 0 }], 1), spot, "far enough");
+  const p = keepClear(spot, [{ x: 0.5, y: 0 }], 1);
+  assert.ok(Math.abs(p.x + 0.5) < 1e-9 && Math.abs(p.y) < 1e-9, JSON.stringify(p));
+  // Pushed out of one circle into another, and out again.
+  const others = [{ x: 0.3, y: 0 }, { x: -1.2, y: 0.1 }];
+  const q = keepClear(spot, others, 1);
+  for (const o of others) {
+    assert.ok(Math.hypot(q.x - o.x, q.y - o.y) >= 1 - 1e-9, JSON.stringify(q));
+  }
 });
 
 Deno.test("ball path: straight when clear; past the first opponent in the way on its free side", () => {

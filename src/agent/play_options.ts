@@ -68,6 +68,7 @@ export function soccerOptions(
     positionSpeed: params.get("soccer.position_speed"),
     positionSideways: params.get("soccer.position_sideways"),
     positionTurn: params.get("soccer.position_turn_deg") * DEG,
+    positionSpace: params.get("soccer.position_space"),
     pass: params.get("pass.enabled") !== 0
       ? {
         minDistance: params.get("pass.min_distance"),

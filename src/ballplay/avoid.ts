@@ -1,7 +1,8 @@
 // Walking around other players: when another robot stands close to the straight path to a
-// target, walk to a waypoint beside it instead, on the side of the path it leaves free. Keeps
-// the team out of the server's crowding rules (more than two players close together get beamed
-// away) and out of collisions. Field frame, metres.
+// target, walk to a waypoint beside it instead, on the side of the path it leaves free; and
+// spots to stand at kept clear of other robots. Keeps the team out of the server's crowding rules
+// (more than two players close together get beamed away) and out of collisions. Field frame,
+// metres.
 
 import type { Point2 } from "../util/pose.ts";
 
@@ -57,4 +58,24 @@ export function avoidObstacles(
     x: nearest.x + nearestSide * -uy * offset,
     y: nearest.y + nearestSide * ux * offset,
   };
+}
+
+/**
+ * `spot` moved straight out of each circle of radius `r` around `others` that holds it, in turn,
+ * over up to 8 passes (circles overlap); `spot` itself when none holds it.
+ */
+export function keepClear(spot: Point2, others: readonly Point2[], r: number): Point2 {
+  let p = spot;
+  for (let pass = 0; pass < 8; pass++) {
+    let moved = false;
+    for (const o of others) {
+      const dx = p.x - o.x, dy = p.y - o.y;
+      const d = Math.hypot(dx, dy);
+      if (d >= r) continue;
+      p = d < 1e-6 ? { x: o.x - r, y: o.y } : { x: o.x + dx * r / d, y: o.y + dy * r / d };
+      moved = true;
+    }
+    if (!moved) break;
+  }
+  return p;
 }

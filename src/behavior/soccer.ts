@@ -13,6 +13,7 @@ import { goalieShouldClear, goalieTarget } from "../strategy/goalie.ts";
 import {
   assignGreedy,
   type AssignRoles,
+  fieldSpot,
   onBallCost,
   type PlayerSpot,
   type Role,
@@ -23,6 +24,7 @@ import { keepAway } from "../strategy/situation.ts";
 import { type Situation, situation } from "../protocol/playmode.ts";
 import { FRESH, type MateBelief } from "../world/team_world.ts";
 import type { Mate } from "../ballplay/pass.ts";
+import { keepClear } from "../ballplay/avoid.ts";
 import { stopPoint } from "../estimation/ball_motion.ts";
 import { KICKS } from "../skills/kicks.ts";
 import {
@@ -55,6 +57,11 @@ export interface SoccerOptions extends BallPlayOptions {
    */
   positionSideways: number;
   positionTurn: number;
+  /**
+   * Players walking to their spots keep the spot this far (m) from every other robot seen or
+   * heard of: most falls happen within 1 m of another robot.
+   */
+  positionSpace: number;
 }
 
 /** A player this close to the ball (torso, m) has likely touched it. */
@@ -160,10 +167,13 @@ export class SoccerBehavior implements Behavior {
     }
     const goalie = role === "goalie" || role === "subGoalie";
     let spot: Point2 = goalie ? goalieTarget(ball.x, ball.y) : targets[role];
+    const obstacles = this.obstacles(ctx);
+    if (!goalie && s === "play" && this.o.positionSpace > 0) {
+      spot = fieldSpot(keepClear(spot, obstacles, this.o.positionSpace));
+    }
     if (keep > 0) spot = outside(spot, ball, keep);
     const facing = Math.atan2(ball.y - spot.y, ball.x - spot.x);
     this.target = { ...spot, theta: facing };
-    const obstacles = this.obstacles(ctx);
     if (taker) obstacles.push(ball);
     return walkAround(
       self,
@@ -358,6 +368,7 @@ export const SOCCER_PARAMS: readonly ParamRange[] = [
   { keys: /^soccer\.position_speed$/, unit: "fraction", min: 0.1, max: 1 },
   { keys: /^soccer\.position_sideways$/, unit: "m/s", min: 0.01, max: 1 },
   { keys: /^soccer\.position_turn_deg$/, unit: "deg", min: 1, max: 360 },
+  { keys: /^soccer\.position_space$/, unit: "m", min: 0, max: 5 },
   { keys: /^goalie\.dive$/, ...FLAG },
   { keys: /^goalie\.shot_speed$/, unit: "m/s", min: 0, max: 20 },
   { keys: /^goalie\.mouth_margin$/, unit: "m", min: -0.5, max: 2 },
@@ -377,6 +388,7 @@ export const soccer: BehaviorFactory<SoccerOptions> = {
     positionSpeed: 1,
     positionSideways: 0.15,
     positionTurn: Math.PI / 3,
+    positionSpace: 0,
     assign: assignGreedy,
     pass: null,
     ballDecay: 0.35,

@@ -94,6 +94,11 @@ function outsideOwnArea(p: Point2): Point2 {
   return { x: front, y: p.y };
 }
 
+/** A field player's spot in play: on the field, out of our penalty area. */
+export function fieldSpot(p: Point2): Point2 {
+  return outsideOwnArea(clampField(p));
+}
+
 /** How far the backs stand from our goal's centre: half the ball's distance, within these (m). */
 const BACK_MIN = 3.5;
 const BACK_MAX = 6;
@@ -109,6 +114,12 @@ function backSpot(bx: number, by: number, side: 1 | -1): Point2 {
   return { x: gx + r * ux - side * BACK_SPREAD * uy, y: r * uy + side * BACK_SPREAD * ux };
 }
 
+/**
+ * The forwards wait no nearer their goal line than this (m; their penalty area begins at 13.2):
+ * at the goal line beside the posts, one forward fell 8 times in a game among their defenders.
+ */
+const FORWARD_MAX_X = 12.5;
+
 /** Every role's target for a ball at (bx, by). */
 export function roleTargets(ball: Point2, context: RoleContext = "play"): Record<Role, Point2> {
   const { x: bx, y: by } = ball;
@@ -118,8 +129,8 @@ export function roleTargets(ball: Point2, context: RoleContext = "play"): Record
     goalie: { x: g.x, y: g.y },
     onBall: { x: bx - ON_BALL_BEHIND, y: by },
     supporter: { x: bx - 1.2, y: by - side * 0.9 },
-    forwardLeft: { x: bx + 2, y: 2 },
-    forwardRight: { x: bx + 2, y: -2 },
+    forwardLeft: { x: Math.min(bx + 2, FORWARD_MAX_X), y: 2 },
+    forwardRight: { x: Math.min(bx + 2, FORWARD_MAX_X), y: -2 },
     midLeft: { x: bx - 3.5, y: 3 + 0.4 * by },
     midRight: { x: bx - 3.5, y: -3 + 0.4 * by },
     wingLeft: { x: bx - 1, y: 6 },
