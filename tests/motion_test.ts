@@ -126,6 +126,23 @@ Deno.test("motion: propped up at 50° for a second counts as fallen; 50° for a 
   assert.equal(m.activity, "SKILL_ROLL_OVER", "not flat on the back: roll over first");
 });
 
+Deno.test("motion: a get-up that ends with the torso within 60° of upright settles standing", async () => {
+  const m = await motion();
+  let t = run(m, 0, 10, UPRIGHT);
+  t = run(m, t, 5, ON_FRONT);
+  t += rest(m, t, ON_FRONT);
+  assert.equal(m.activity, "SKILL_GETUP_FRONT_T0");
+  // It ends 43° forward, down by the fall detector's 40°: it stands on, not resting again.
+  const rising = [-0.69, 0, 0.73];
+  t = run(m, t, 10, ON_FRONT);
+  for (let i = 0; i < 200 && m.activity === "SKILL_GETUP_FRONT_T0"; i++) t = run(m, t, 1, rising);
+  assert.equal(m.activity, "stand");
+  assert.equal(m.falls.state, "front", "not up yet for the fall detector");
+  // Still tilted after the settling second: down again.
+  run(m, t, 50, rising);
+  assert.equal(m.activity, GETUP_REST);
+});
+
 Deno.test("motion: the rest holds while the body still turns, at most 2 s", async () => {
   const m = await motion();
   let t = run(m, 0, 10, UPRIGHT);

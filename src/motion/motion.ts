@@ -54,6 +54,11 @@ export function getUpFrom(up: ArrayLike<number>): "front" | "back" | null {
 export const GETUP_REST = "SKILL_GETUP_REST";
 /** The rest ends after this long even if the body never comes still (FC Portugal: 2 s). */
 const REST_MAX_SECONDS = 2;
+/**
+ * cos 60°: a get-up that ends with the torso within 60° of upright settles standing rather than
+ * resting again (type 1's front get-up ends 43° forward and stands up from there).
+ */
+const RISING_UP_Z = 0.5;
 
 /** After a skill, stand still this long, on the skill gain, before walking again. */
 const SETTLE_SECONDS = 1;
@@ -151,6 +156,8 @@ export class Motion {
   /** The last update's time and step, seconds: when the next update comes. */
   private lastNow = -Infinity;
   private lastDt = 0;
+  /** A get-up ended: until then a torso within 60° of upright is not down (RISING_UP_Z). */
+  private risingUntil = -Infinity;
   /** Solves the skills' foot poses (setfoot, curves, stabilize) with the core's leg IK. */
   private readonly foot: CoreFootSolver;
   /** Where a blend starts: the walk's last targets (into the stand pose), or the targets before walking (into the walk's). */
@@ -273,7 +280,9 @@ export class Motion {
     const s = this.state;
     this.lastNow = now;
     this.lastDt = dt;
-    const down = fall !== "upright";
+    // Just up from a get-up, a torso still tilting less than RISING_UP_Z settles standing.
+    const rising = now < this.risingUntil && up[2] > RISING_UP_Z;
+    const down = fall !== "upright" && !rising;
     if (down && !(s.kind === "skill" && s.recovery)) return this.rest(now, joints);
     switch (s.kind) {
       case "skill":
@@ -292,6 +301,10 @@ export class Motion {
           settleUntil: now + SETTLE_SECONDS,
           skillAt: -Infinity,
         };
+        if (s.recovery && s.name !== GETUP_REST && s.name !== RECOVERY.side) {
+          this.risingUntil = now + SETTLE_SECONDS;
+          if (up[2] > RISING_UP_Z) return this.fromStanding(now, dt, up, joints);
+        }
         if (down) return this.rest(now, joints);
         return this.fromStanding(now, dt, up, joints);
       case "walking":
