@@ -5,9 +5,11 @@
 //   blend; a skill requested while walking is committed to);
 // - walking → standing: the walk comes to rest first, stepping on the spot until the feet are
 //   together, then the legs blend from its crouch into the stand pose;
-// - skill → standing when it ends, settling on the skill gain for a moment;
+// - skill → standing when it ends, settling on the skill gain for a moment (after a get-up, also
+//   with the torso up to 60° from upright);
 // - any → rest when the robot is down (FallState, from the world's fall detector): walking and
-//   any other skill stop at once, and the body goes limp into the zero pose until it is still;
+//   any other skill stop at once, and the joints move to the zero pose and hold it until the
+//   body is still (at most 2 s);
 // - rest → recovery: the get-up for the front or the back when the body lies flat on it, else
 //   rolling over (or the recovery requested), as FC Portugal's get-up decides.
 // A recovery is never interrupted. Writes joint targets (radians by joint index) for the joint
