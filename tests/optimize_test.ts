@@ -151,7 +151,7 @@ Deno.test("optimize and match CLIs: bad flags are one line and exit 2", async ()
 });
 
 Deno.test("match: fouls are counted per team and half, with the most for one player", async () => {
-  const { foulsPerHalf } = await import("../src/tools/match.ts");
+  const { distinctFouls, foulsPerHalf } = await import("../src/tools/match.ts");
   const foul = (half: number, type: string, team: "left" | "right", unum: number, time = 0) => ({
     index: 0,
     type,
@@ -173,6 +173,11 @@ Deno.test("match: fouls are counted per team and half, with the most for one pla
     maxPerPlayer: [2, 1],
     maxMovedPerPlayer: [1, 1],
   });
+  assert.deepEqual(
+    distinctFouls(fouls).map((f) => f.time),
+    [10, 30, 30, 31, 150],
+    "fouls.jsonl: each foul once",
+  );
   assert.deepEqual(foulsPerHalf([], "right"), {
     byType: [{}, {}],
     maxPerPlayer: [0, 0],

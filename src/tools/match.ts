@@ -56,10 +56,25 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
   --queue NAME      the job queue (default ${DEFAULT_QUEUE})`;
 
 /**
- * A team's fouls per half, from the referee's calls the monitor saw: counts by type, the most
- * any one player got, and the most of those that move the player off the field. The server
- * repeats a foul's call every cycle while it holds the player, so calls of one player and type
- * less than FOUL_REPEAT seconds apart are one foul.
+ * The referee's calls that begin a foul: the server repeats a foul's call every cycle while it
+ * holds the player, so calls of one player and type less than FOUL_REPEAT seconds apart are one
+ * foul.
+ */
+export function distinctFouls(fouls: readonly MonitorFoul[]): MonitorFoul[] {
+  const out: MonitorFoul[] = [];
+  const lastCall = new Map<string, number>();
+  for (const f of fouls) {
+    const key = `${f.team} ${f.unum} ${f.type}`;
+    const last = lastCall.get(key);
+    lastCall.set(key, f.time);
+    if (last === undefined || f.time - last >= FOUL_REPEAT) out.push(f);
+  }
+  return out;
+}
+
+/**
+ * A team's fouls per half (distinctFouls of the calls the monitor saw): counts by type, the most
+ * any one player got, and the most of those that move the player off the field.
  */
 export function foulsPerHalf(
   fouls: readonly MonitorFoul[],
@@ -68,13 +83,8 @@ export function foulsPerHalf(
   const byType: Record<string, number>[] = [{}, {}];
   const perPlayer = [new Map<number, number>(), new Map<number, number>()];
   const moved = [new Map<number, number>(), new Map<number, number>()];
-  const lastCall = new Map<string, number>();
-  for (const f of fouls) {
+  for (const f of distinctFouls(fouls)) {
     if (f.team !== team) continue;
-    const key = `${f.unum} ${f.type}`;
-    const last = lastCall.get(key);
-    lastCall.set(key, f.time);
-    if (last !== undefined && f.time - last < FOUL_REPEAT) continue;
     const h = f.half >= 2 ? 1 : 0;
     byType[h][f.type] = (byType[h][f.type] ?? 0) + 1;
     perPlayer[h].set(f.unum, (perPlayer[h].get(f.unum) ?? 0) + 1);
@@ -241,10 +251,10 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
     // The cycles the server ran, as our agents counted them from its clock (null when no team
     // of ours played to GameOver).
     const cycles = Math.max(0, ...reports.flat().map((r) => r.cycles)) || null;
-    // Every foul the referee called, one JSON line each, beside the teams' output.
+    // Every foul the referee called (once, not its repeated calls), one JSON line each.
     await Deno.writeTextFile(
       `${logDir}/fouls.jsonl`,
-      g.fouls.map((f) => JSON.stringify(f) + "\n").join(""),
+      distinctFouls(g.fouls).map((f) => JSON.stringify(f) + "\n").join(""),
     );
     const side = (i: number, name: string) => {
       const agents = teams[i].ports.size + teams[i].exited;
