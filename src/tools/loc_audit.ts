@@ -6,7 +6,7 @@
 // robots are placed (before kick-offs) are left out.
 
 import { wrapAngle } from "../util/angles.ts";
-import { quantile } from "../util/quantile.ts";
+import { type Percentiles, percentiles } from "../util/quantile.ts";
 
 /**
  * The server moved the robot (a referee's relocation, the sides swapped at half time) when ground
@@ -56,11 +56,6 @@ export interface AuditSample {
   teamBall: { x: number; y: number } | null;
 }
 
-interface Percentiles {
-  p50: number;
-  p95: number;
-}
-
 export interface AuditSummary {
   /** Self error while upright (m). */
   uprightSelf: Percentiles | null;
@@ -87,12 +82,6 @@ export interface AuditSummary {
   /** Server times at which the get-ups that were not recovered ended. */
   missedGetUps: number[];
   episodes: Episode[];
-}
-
-function percentiles(xs: number[]): Percentiles | null {
-  if (xs.length === 0) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  return { p50: quantile(s, 0.5), p95: quantile(s, 0.95) };
 }
 
 export class LocalizationAudit {

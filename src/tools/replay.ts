@@ -19,7 +19,7 @@ import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { Logger } from "log";
 import { readRecording, type RecordLine } from "./recording.ts";
 import { wrapAngle } from "../util/angles.ts";
-import { quantile } from "../util/quantile.ts";
+import { type Percentiles, percentiles, quantile } from "../util/quantile.ts";
 import type { Pose2 } from "../util/pose.ts";
 import { type AuditSummary, LocalizationAudit } from "./loc_audit.ts";
 
@@ -44,11 +44,6 @@ export interface ReplayFrame {
   /** Players seen in this message, placed on the field by the self estimate. */
   seenPlayers: { teammate: boolean; unum: number; x: number; y: number }[];
   error?: string;
-}
-
-export interface Percentiles {
-  p50: number;
-  p95: number;
 }
 
 export interface ReplaySummary {
@@ -83,12 +78,6 @@ export interface InfoAge {
 
 function infoAge(ages: number[], samples: number): InfoAge {
   return { age: percentiles(ages), known: samples ? ages.length / samples : null };
-}
-
-function percentiles(xs: number[]): Percentiles | null {
-  if (xs.length === 0) return null;
-  xs.sort((a, b) => a - b);
-  return { p50: quantile(xs, 0.5), p95: quantile(xs, 0.95) };
 }
 
 /** The team name the recorded agent registered with (from its init message). */
