@@ -34,9 +34,11 @@ export const penaltyKicker: BehaviorFactory<SoccerOptions> = {
       decide(ctx: BehaviorContext) {
         const v = ctx.view;
         const kickOff = v.side === "right" ? PlayMode.KickOffRight : PlayMode.KickOffLeft;
+        ctx.outbox.ballAction = null;
+        ctx.outbox.target = null;
         if (!playing(v.playMode, kickOff)) return null;
         if (!v.self || !v.ball) return LOOK_AROUND;
-        return player.act({
+        const request = player.act({
           self: v.self,
           ball: v.ball,
           opponents: v.opponents,
@@ -46,6 +48,10 @@ export const penaltyKicker: BehaviorFactory<SoccerOptions> = {
           kickDue: ctx.skillDue,
           standing: ctx.standing,
         });
+        // For the debug trace, as the soccer behaviour's player at the ball.
+        ctx.outbox.ballAction = player.shooting ? "shot" : player.action;
+        ctx.outbox.target = player.target;
+        return request;
       },
     };
   },
