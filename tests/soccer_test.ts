@@ -666,3 +666,37 @@ Deno.test("ball player: standing, it kicks only with the ball at the kick's stan
   });
   assert.equal(p.act({ ...input, self: atStand }).kind, "walk", "walking, too far back to kick");
 });
+
+Deno.test("ball player: with an opponent at the ball it pushes on along its own way, up to 60° off the line", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  // On the aim's line (y = 0.6), so the line to the goal runs straight along the field.
+  const ball = { x: 4, y: 0.6 };
+  // Coming at the ball from behind and 45° to the right of the line to the goal.
+  const h = Math.PI / 4;
+  const self = { x: ball.x - 0.3 * Math.cos(h), y: ball.y - 0.3 * Math.sin(h), theta: h };
+  const act = (opponents: { x: number; y: number }[]) => {
+    const p = new BallPlayer({
+      ...soccer.defaults,
+      shootRange: 3.5,
+      kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "K" },
+    });
+    p.act({ self, ball, opponents, obstacles: [], mustKick: false, now: 0 });
+    return p;
+  };
+  // Alone, 45° is beyond the open field's 35° cone: it lines up behind the ball first.
+  assert.equal(act([]).action, "approach");
+  // An opponent at the ball, off the way to the goal: whoever pushes first wins it.
+  assert.equal(act([{ x: 3.8, y: 1.05 }]).action, "dribble");
+  // An opponent farther than soccer.contest_radius changes nothing.
+  assert.equal(act([{ x: 5, y: 1.2 }]).action, "approach");
+});
+
+Deno.test("ball player: a dribble heads back to the aim's line, 3 m ahead and at most 34° across", async () => {
+  const { corridorPoint } = await import("../src/behavior/ball_play.ts");
+  const aim = { x: 15.2, y: 0.6 };
+  assert.deepEqual(corridorPoint({ x: 2, y: 0.6 }, aim), { x: 5, y: 0.6 });
+  // 3 m aside: 4.5 m ahead, 34° across.
+  assert.deepEqual(corridorPoint({ x: 5, y: 3.6 }, aim), { x: 9.5, y: 0.6 });
+  // Close to the goal the aim itself.
+  assert.deepEqual(corridorPoint({ x: 13, y: 0.2 }, aim), aim);
+});
