@@ -691,12 +691,14 @@ Deno.test("ball player: with an opponent at the ball it pushes on along its own 
   assert.equal(act([{ x: 5, y: 1.2 }]).action, "approach");
 });
 
-Deno.test("ball player: a dribble heads back to the aim's line, 3 m ahead and at most 34° across", async () => {
+Deno.test("ball player: a dribble from aside heads back to the goal's front, 3 m ahead and at most 34° across", async () => {
   const { corridorPoint } = await import("../src/behavior/ball_play.ts");
   const aim = { x: 15.2, y: 0.6 };
-  assert.deepEqual(corridorPoint({ x: 2, y: 0.6 }, aim), { x: 5, y: 0.6 });
-  // 3 m aside: 4.5 m ahead, 34° across.
-  assert.deepEqual(corridorPoint({ x: 5, y: 3.6 }, aim), { x: 9.5, y: 0.6 });
+  // Inside the band in front of the goal (|y| < 0.6): the aim itself.
+  assert.deepEqual(corridorPoint({ x: 2, y: -0.3 }, aim), aim);
+  assert.deepEqual(corridorPoint({ x: 2, y: 1.6 }, aim), { x: 5, y: 0.6 });
+  // 3 m aside: 4.5 m ahead, 34° across; on the other side to that side's edge.
+  assert.deepEqual(corridorPoint({ x: 5, y: -3.6 }, aim), { x: 9.5, y: -0.6 });
   // Close to the goal the aim itself.
-  assert.deepEqual(corridorPoint({ x: 13, y: 0.2 }, aim), aim);
+  assert.deepEqual(corridorPoint({ x: 13, y: 2 }, aim), aim);
 });
