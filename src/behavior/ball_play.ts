@@ -231,6 +231,11 @@ export class BallPlayer {
   /** The last call lined up or took a shot: the range to keep it grows by SHOT_HYSTERESIS. */
   shooting = false;
 
+  /** What the last call did, as the debug traces name it: a shot, or the action. */
+  get tracedAction(): string {
+    return this.shooting ? "shot" : this.action;
+  }
+
   constructor(private readonly o: BallPlayOptions) {
     this.kick = kickOf(o.kickSpot);
     this.shotKick = o.shotSpot ? kickOf(o.shotSpot) : this.kick;
@@ -268,9 +273,9 @@ export class BallPlayer {
    * Where the ball goes now: a pass's receiver, away from our goal (clearing), the aim (a shot,
    * our kick-off), or the way to the aim around opponents; with how far a dribble may run off
    * that line (on_ball.ts), and the distance a shot has to go (Infinity: no shot now; 0: kick it
-   * like a shot, a pass).
+   * like a shot, a pass). `nearest`: the nearest opponent's distance from the ball.
    */
-  private ballTarget(i: BallPlayInput, clearing: boolean): {
+  private ballTarget(i: BallPlayInput, clearing: boolean, nearest: number): {
     target: Point2;
     cone: number;
     goalDistance: number;
@@ -305,7 +310,7 @@ export class BallPlayer {
     this.detourSide = way.side;
     // An opponent at the ball: whoever pushes it first wins it, so the ball goes on along the
     // way we come at it, within SCRAMBLE_CONE of the line, rather than after a line-up.
-    if (nearestDistance(ball, i.opponents) < this.o.contestRadius) {
+    if (nearest < this.o.contestRadius) {
       return { target: way, cone: SCRAMBLE_CONE, goalDistance: kickAt, shot };
     }
     if (way.side !== 0) {
@@ -330,11 +335,12 @@ export class BallPlayer {
       // Called off: the line-up starts again, from the walk.
       this.settledAt = i.now + SETTLE;
     }
-    const crowded = nearestDistance(ball, i.opponents) < KICK_CROWD;
+    const nearest = nearestDistance(ball, i.opponents);
+    const crowded = nearest < KICK_CROWD;
     // In our half with an opponent at the ball, the ball goes straight away from our goal: the
     // player lines up between the ball and the goal, on the opponent's shot line.
     const clearing = crowded && ball.x < 0 && !i.mustKick;
-    const { target, cone, goalDistance, shot } = this.ballTarget(i, clearing);
+    const { target, cone, goalDistance, shot } = this.ballTarget(i, clearing, nearest);
     // Set plays keep the kick whose staging keeps the first touch the kick.
     const kick = shot && !i.mustKick ? this.shotKick : this.kick;
     const input = {

@@ -49,7 +49,7 @@ export const penaltyKicker: BehaviorFactory<SoccerOptions> = {
           standing: ctx.standing,
         });
         // For the debug trace, as the soccer behaviour's player at the ball.
-        ctx.outbox.ballAction = player.shooting ? "shot" : player.action;
+        ctx.outbox.ballAction = player.tracedAction;
         ctx.outbox.target = player.target;
         return request;
       },

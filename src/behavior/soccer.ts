@@ -157,7 +157,7 @@ export class SoccerBehavior implements Behavior {
     if (dive) return { kind: "skill", name: DIVE_SKILLS[dive] };
     if ((role === "onBall" && canPlayBall(s)) || goalieClears) {
       const r = this.playBall(ctx, self, ball, s);
-      ctx.outbox.ballAction = this.ballPlayer.shooting ? "shot" : this.ballPlayer.action;
+      ctx.outbox.ballAction = this.ballPlayer.tracedAction;
       if (r.kind === "skill") ctx.outbox.pass = this.ballPlayer.passTo?.unum ?? null;
       if (r.kind === "skill" && s !== "play") {
         this.takerHold = true;
