@@ -61,6 +61,12 @@ export interface OnBallInput {
    */
   dribbleCone?: number;
   /**
+   * The cone opens only toward the field's long axis (y = 0): a way that runs off the line
+   * outward is not taken. Open-field dribbles of penalty kickers drifted 1.5-2.3 m aside along
+   * ways up to 35° off and were shot from 20-30° at the post.
+   */
+  coneInward?: boolean;
+  /**
    * The walk has been slow for a moment (no dribble or full-speed approach just now): a kick may
    * start. From full speed the robot drifts on while the walk stops and meets the ball early.
    */
@@ -178,6 +184,8 @@ const AROUND_HYSTERESIS = 0.15;
 const CONE_KEEP = 0.5;
 /** Closer to the ball than this (m), its bearing is no guide to the way we push it. */
 const CONE_BEARING_FROM = 0.3;
+/** The cone opens only inward (OnBallInput.coneInward) from this far off y = 0 (m). */
+const INWARD_FROM = 0.3;
 /** Switch feet only when the ball is this far on the other side. */
 const FOOT_HYSTERESIS = 0.03;
 /**
@@ -190,18 +198,26 @@ const SET_PLAY_FOOT_HYSTERESIS = 0.12;
  * The way a dribble pushes the ball: the line to the target, or, within `cone` of it, the way we
  * come at the ball (our bearing to it, or our heading once it is at our feet).
  */
-function dribbleWay(self: Pose2, ball: Point2, line: number, cone: number): number {
+function dribbleWay(
+  self: Pose2,
+  ball: Point2,
+  line: number,
+  cone: number,
+  inward: boolean,
+): number {
   if (cone <= 0) return line;
   const d = Math.hypot(ball.x - self.x, ball.y - self.y);
   const way = d > CONE_BEARING_FROM ? Math.atan2(ball.y - self.y, ball.x - self.x) : self.theta;
   const off = wrapAngle(way - line);
-  return Math.abs(off) <= cone ? way : line;
+  // Turning left of the line (off > 0) moves the ball toward +y while the line runs forward.
+  const outward = Math.abs(ball.y) > INWARD_FROM && off * Math.cos(line) * ball.y > 0;
+  return Math.abs(off) <= cone && !(inward && outward) ? way : line;
 }
 
 export function onBallAction(o: OnBallInput): OnBallAction {
   const { self, ball, target } = o;
   const line = Math.atan2(target.y - ball.y, target.x - ball.x);
-  const way = dribbleWay(self, ball, line, o.dribbleCone ?? 0);
+  const way = dribbleWay(self, ball, line, o.dribbleCone ?? 0, o.coneInward ?? false);
   const ux = Math.cos(way), uy = Math.sin(way);
   const nearest = nearestDistance(ball, o.opponents);
   const pressured = ball.x < 0 && nearest < PRESSURE_RADIUS;

@@ -79,12 +79,14 @@ const FINE_APPROACH: WalkToOptions = {
 };
 
 /**
- * Lining up a kick with an opponent within KICK_CROWD (m) of the ball for longer than this (s)
- * gives it up: the ball is dribbled for KICK_RESPITE s before a kick is lined up again (an
- * opponent at the ball keeps moving it, and the kick's 2.5 cm tolerance is never met). Alone, a
- * line-up takes as long as it takes: a penalty kicker that gave up its shots scored 6 of 10.
+ * Lining up a kick with an opponent within KICK_CROWD (m) of the ball for longer than
+ * KICK_PATIENCE (s), or alone for longer than LINE_UP_PATIENCE, gives it up: the ball is dribbled
+ * for KICK_RESPITE s before a kick is lined up again. An opponent at the ball keeps moving it, and
+ * the kick's 2.5 cm tolerance is never met; alone, the line-up's own small steps can nudge the
+ * ball on for good (a penalty kicker stepped after it for 14 s and ran out of time).
  */
 const KICK_PATIENCE = 2;
+const LINE_UP_PATIENCE = 6;
 const KICK_RESPITE = 2;
 const KICK_CROWD = 1.5;
 /**
@@ -256,14 +258,17 @@ export class BallPlayer {
       : null;
   }
 
-  /** Gives up a kick line-up that has gone on for KICK_PATIENCE s next to an opponent. */
+  /**
+   * Gives up a kick line-up that has gone on for KICK_PATIENCE s next to an opponent, or for
+   * LINE_UP_PATIENCE s alone.
+   */
   private pace(a: OnBallAction, now: number, crowded: boolean): void {
-    if (a.kind !== "approach" || !a.kickPose || !crowded) {
+    if (a.kind !== "approach" || !a.kickPose) {
       this.lineUpFrom = null;
       return;
     }
     this.lineUpFrom ??= now;
-    if (now - this.lineUpFrom > KICK_PATIENCE) {
+    if (now - this.lineUpFrom > (crowded ? KICK_PATIENCE : LINE_UP_PATIENCE)) {
       this.noLineUpUntil = now + KICK_RESPITE;
       this.lineUpFrom = null;
     }
@@ -278,6 +283,8 @@ export class BallPlayer {
   private ballTarget(i: BallPlayInput, clearing: boolean, nearest: number): {
     target: Point2;
     cone: number;
+    /** The cone opens only toward the field's long axis (OnBallInput.coneInward). */
+    inward?: boolean;
     goalDistance: number;
     shot: boolean;
   } {
@@ -320,7 +327,8 @@ export class BallPlayer {
       return { target, cone: 0, goalDistance: kickAt, shot };
     }
     const open = (goalDistance - DRIBBLE_CONE_NONE) / (DRIBBLE_CONE_FULL - DRIBBLE_CONE_NONE);
-    return { target: way, cone: DRIBBLE_CONE * clamp(open, 0, 1), goalDistance: kickAt, shot };
+    const cone = DRIBBLE_CONE * clamp(open, 0, 1);
+    return { target: way, cone, inward: true, goalDistance: kickAt, shot };
   }
 
   act(i: BallPlayInput): MotionRequest {
@@ -340,7 +348,7 @@ export class BallPlayer {
     // In our half with an opponent at the ball, the ball goes straight away from our goal: the
     // player lines up between the ball and the goal, on the opponent's shot line.
     const clearing = crowded && ball.x < 0 && !i.mustKick;
-    const { target, cone, goalDistance, shot } = this.ballTarget(i, clearing, nearest);
+    const { target, cone, inward, goalDistance, shot } = this.ballTarget(i, clearing, nearest);
     // Set plays keep the kick whose staging keeps the first touch the kick.
     const kick = shot && !i.mustKick ? this.shotKick : this.kick;
     const input = {
@@ -356,6 +364,7 @@ export class BallPlayer {
       leftFoot: this.leftFoot,
       impatient: i.now < this.noLineUpUntil,
       dribbleCone: i.mustKick ? 0 : cone,
+      coneInward: inward,
       settled: i.now >= this.settledAt,
       aroundSide: this.aroundSide,
     };
