@@ -76,6 +76,8 @@ export interface OnBallInput {
    * right, 0 not going around): kept while we stand near the line, where noise would flip it.
    */
   aroundSide?: AroundSide;
+  /** Going around, last cycle's target was the point beside the ball (not the spot behind it). */
+  aroundVia?: boolean;
 }
 
 export type AroundSide = -1 | 0 | 1;
@@ -93,6 +95,8 @@ export type OnBallAction =
     leftFoot?: boolean;
     /** Going around the ball on this side (+1 left of the line, -1 right); 0 lining up. */
     around?: AroundSide;
+    /** Going around via the point beside the ball. */
+    via?: boolean;
   }
   /** Walk on along `heading`; the ball lies `ahead` and `lateral` to the side (robot frame). */
   | { kind: "dribble"; heading: number; ahead: number; lateral: number }
@@ -169,8 +173,13 @@ const BESIDE = 0.3;
 const BESIDE_AHEAD = 0.1;
 /** Going around the ball: pass it at this distance. */
 const AROUND = 0.45;
-/** A straight way to the spot behind the ball must pass its centre this wide (m). */
+/**
+ * A straight way to the spot behind the ball must pass its centre this wide (m), and this much
+ * wider once the way goes via the point beside the ball: at the edge, pose noise flipped the
+ * target between the two and left a robot turning on the spot.
+ */
 const AROUND_CLEAR = 0.3;
+const AROUND_CLEAR_HYSTERESIS = 0.1;
 /**
  * The side we go around on switches only once we stand this far (m) on the other side, and
  * going around ends only this much farther behind the ball than BEHIND_MARGIN: at the margin
@@ -248,7 +257,8 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     // Straight to the spot behind the ball when that way passes the ball wide enough; else via
     // a point beside it, on our side.
     const spot = { x: ball.x - ux * AROUND, y: ball.y - uy * AROUND };
-    const clear = segmentDistance(ball.x, ball.y, self.x, self.y, spot.x, spot.y) > AROUND_CLEAR;
+    const gap = segmentDistance(ball.x, ball.y, self.x, self.y, spot.x, spot.y);
+    const clear = gap > AROUND_CLEAR + (o.aroundVia && last !== 0 ? AROUND_CLEAR_HYSTERESIS : 0);
     return {
       kind: "approach",
       target: {
@@ -259,6 +269,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
       fine: false,
       kickPose: false,
       around: side,
+      via: !clear,
     };
   }
 

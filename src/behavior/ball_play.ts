@@ -111,20 +111,38 @@ const CLEAR_LENGTH = 3;
 
 /** A keeper this close to the goal's centre line (m) leaves both sides open. */
 const KEEPER_CENTRED = 0.2;
+/**
+ * A keeper this close to the ball's line (m, across) blocks a straight shot from the goal mouth:
+ * a ball pushed in 0.3 m beside a keeper at the centre met its legs and stopped.
+ */
+const KEEPER_BLOCKS = 0.4;
+/**
+ * With the keeper centred, the aim's side follows the ball's only once the ball lies this far (m)
+ * on the other side of the centre line: the side decides the way the dribble cone opens, and a
+ * ball rolling along y = 0 flipped it.
+ */
+const AIM_SIDE_HYSTERESIS = 0.3;
 
 /**
  * Where in the opponents' goal to aim: beside the centre, on the side away from a keeper seen in
- * front of the goal off its centre, else on the ball's side (the shorter way). From the goal
- * mouth, straight in unless the keeper stands right ahead: lining up a diagonal there takes long.
+ * front of the goal off its centre, else on the ball's side (the shorter way; `lastSide`, the
+ * side aimed at before, +1 or -1, holds near the centre line). From the goal mouth, straight in
+ * unless the keeper stands right ahead: lining up a diagonal there takes long.
  */
-export function aimPoint(ball: Point2, opponents: readonly Point2[]): Point2 {
+export function aimPoint(ball: Point2, opponents: readonly Point2[], lastSide = 0): Point2 {
   const keeper = opponents.find((p) => p.x > GOAL_X - 3 && Math.abs(p.y) < 1.5);
-  const blocked = keeper !== undefined && keeper.x > ball.x && Math.abs(keeper.y - ball.y) < 0.3;
+  const blocked = keeper !== undefined && keeper.x > ball.x &&
+    Math.abs(keeper.y - ball.y) < KEEPER_BLOCKS;
   if (GOAL_X - ball.x < GOAL_MOUTH && Math.abs(ball.y) < AIM_Y + 0.3 && !blocked) {
     return { x: GOAL_X, y: Math.max(-AIM_Y, Math.min(AIM_Y, ball.y)) };
   }
   const offCentre = keeper !== undefined && Math.abs(keeper.y) > KEEPER_CENTRED;
-  const side = offCentre ? (keeper.y > 0 ? -1 : 1) : (ball.y >= 0 ? 1 : -1);
+  const ballSide = lastSide !== 0 && Math.abs(ball.y) < AIM_SIDE_HYSTERESIS
+    ? lastSide
+    : ball.y >= 0
+    ? 1
+    : -1;
+  const side = offCentre ? (keeper.y > 0 ? -1 : 1) : ballSide;
   return { x: GOAL_X, y: side * AIM_Y };
 }
 
@@ -221,6 +239,9 @@ export class BallPlayer {
   private leftFoot = true;
   private detourSide: PathSide = 0;
   private aroundSide: AroundSide = 0;
+  private aroundVia = false;
+  /** The side of the goal's centre aimed at last (+1 left, -1 right; 0 not yet). */
+  private aimSide = 0;
   /** When the current kick line-up began (null: not lining up). */
   private lineUpFrom: number | null = null;
   /** No kick is lined up before this time. */
@@ -283,13 +304,14 @@ export class BallPlayer {
   private ballTarget(i: BallPlayInput, clearing: boolean, nearest: number): {
     target: Point2;
     cone: number;
-    /** The cone opens only toward the field's long axis (OnBallInput.coneInward). */
-    inward?: boolean;
+    /** The cone opens only toward this line y = c (OnBallInput.coneToward). */
+    toward?: number;
     goalDistance: number;
     shot: boolean;
   } {
     const { ball } = i;
-    const aim = i.kickOff ? { x: GOAL_X, y: 0 } : aimPoint(ball, i.opponents);
+    const aim = i.kickOff ? { x: GOAL_X, y: 0 } : aimPoint(ball, i.opponents, this.aimSide);
+    if (aim.y !== 0) this.aimSide = aim.y > 0 ? 1 : -1;
     const goalDistance = Math.hypot(aim.x - ball.x, aim.y - ball.y);
     // In shooting range, with the line to the aim clear, the ball goes straight at it, beside
     // the keeper; otherwise the path goes around opponents.
@@ -328,7 +350,7 @@ export class BallPlayer {
     }
     const open = (goalDistance - DRIBBLE_CONE_NONE) / (DRIBBLE_CONE_FULL - DRIBBLE_CONE_NONE);
     const cone = DRIBBLE_CONE * clamp(open, 0, 1);
-    return { target: way, cone, inward: true, goalDistance: kickAt, shot };
+    return { target: way, cone, toward: aim.y, goalDistance: kickAt, shot };
   }
 
   act(i: BallPlayInput): MotionRequest {
@@ -348,7 +370,7 @@ export class BallPlayer {
     // In our half with an opponent at the ball, the ball goes straight away from our goal: the
     // player lines up between the ball and the goal, on the opponent's shot line.
     const clearing = crowded && ball.x < 0 && !i.mustKick;
-    const { target, cone, inward, goalDistance, shot } = this.ballTarget(i, clearing, nearest);
+    const { target, cone, toward, goalDistance, shot } = this.ballTarget(i, clearing, nearest);
     // Set plays keep the kick whose staging keeps the first touch the kick.
     const kick = shot && !i.mustKick ? this.shotKick : this.kick;
     const input = {
@@ -364,9 +386,10 @@ export class BallPlayer {
       leftFoot: this.leftFoot,
       impatient: i.now < this.noLineUpUntil,
       dribbleCone: i.mustKick ? 0 : cone,
-      coneInward: inward,
+      coneToward: toward,
       settled: i.now >= this.settledAt,
       aroundSide: this.aroundSide,
+      aroundVia: this.aroundVia,
     };
     let a = onBallAction(input);
     // Standing, a kick starts at once: the ball must lie where the kick needs it from the stand
@@ -386,6 +409,7 @@ export class BallPlayer {
       }
     }
     this.aroundSide = a.kind === "approach" ? a.around ?? 0 : 0;
+    this.aroundVia = a.kind === "approach" && a.via === true;
     this.shooting = shot && (a.kind === "kick" || (a.kind === "approach" && a.kickPose));
     this.pace(a, i.now, crowded);
     if (a.kind === "dribble" || (a.kind === "approach" && !a.fine)) this.settledAt = i.now + SETTLE;
