@@ -691,14 +691,16 @@ Deno.test("ball player: with an opponent at the ball it pushes on along its own 
   assert.equal(act([{ x: 5, y: 1.2 }]).action, "approach");
 });
 
-Deno.test("ball player: a dribble from aside heads back to the goal's front, 3 m ahead and at most 34° across", async () => {
+Deno.test("ball player: a dribble steers onto the aim's line 3 m ahead, at most 34° across", async () => {
   const { corridorPoint } = await import("../src/behavior/ball_play.ts");
   const aim = { x: 15.2, y: 0.6 };
-  // Inside the band in front of the goal (|y| < 0.6): the aim itself.
-  assert.deepEqual(corridorPoint({ x: 2, y: -0.3 }, aim), aim);
+  // On the line: 3 m ahead on it.
+  assert.deepEqual(corridorPoint({ x: 2, y: 0.6 }, aim), { x: 5, y: 0.6 });
+  // Either side of it, within 2 m: still 3 m ahead.
+  assert.deepEqual(corridorPoint({ x: 2, y: -0.3 }, aim), { x: 5, y: 0.6 });
   assert.deepEqual(corridorPoint({ x: 2, y: 1.6 }, aim), { x: 5, y: 0.6 });
-  // 3 m aside: 4.5 m ahead, 34° across; on the other side to that side's edge.
-  assert.deepEqual(corridorPoint({ x: 5, y: -3.6 }, aim), { x: 9.5, y: -0.6 });
+  // 3 m aside: 4.5 m ahead, 34° across.
+  assert.deepEqual(corridorPoint({ x: 5, y: 3.6 }, aim), { x: 9.5, y: 0.6 });
   // Close to the goal the aim itself.
   assert.deepEqual(corridorPoint({ x: 13, y: 2 }, aim), aim);
 });

@@ -147,23 +147,20 @@ export function aimPoint(ball: Point2, opponents: readonly Point2[], lastSide = 
 }
 
 /**
- * Where a dribble toward the aim heads: from outside the band |y| < CORRIDOR_Y, the band's edge
- * this far ahead of the ball, and no nearer than CORRIDOR_SLOPE times the ball's distance from it
- * (at most 34° across); from inside the band, or once that point lies beyond the aim, the aim
- * itself. A ball pushed aside comes back toward the goal's front instead of heading for the aim
- * from wherever it went: penalty kickers' dribbles drifted 2-3 m aside in 12 m and went out
- * beside the post. (The aim's own line would flip with the aim's side for a ball near y = 0.)
+ * Where a dribble toward the aim heads: the aim's line (y = aim.y) this far ahead of the ball, and
+ * no nearer than CORRIDOR_SLOPE times the ball's distance from that line (at most 34° across);
+ * the aim itself once that point lies beyond it. A dribble steers back onto the line from the
+ * few metres ahead rather than from the far aim: each touch sends the ball 0.5-1.5 m within
+ * ±13° of the heading (penalty kickers' dribbles), and steered at the aim 12 m away, the ball
+ * reached 13.5 m out 0.9 m or more aside in 19 of 48 rounds, and went in from there in 11.
  * Metres.
  */
-const CORRIDOR_Y = AIM_Y;
 const CORRIDOR_AHEAD = 3;
 const CORRIDOR_SLOPE = 1.5;
 
 export function corridorPoint(ball: Point2, aim: Point2): Point2 {
-  const off = Math.abs(ball.y) - CORRIDOR_Y;
-  if (off <= 0) return aim;
-  const ahead = Math.max(CORRIDOR_AHEAD, CORRIDOR_SLOPE * off);
-  return ball.x + ahead < aim.x ? { x: ball.x + ahead, y: Math.sign(ball.y) * CORRIDOR_Y } : aim;
+  const ahead = Math.max(CORRIDOR_AHEAD, CORRIDOR_SLOPE * Math.abs(ball.y - aim.y));
+  return ball.x + ahead < aim.x ? { x: ball.x + ahead, y: aim.y } : aim;
 }
 
 /** Where a clearance goes: on along the line from our goal's centre through the ball. */
