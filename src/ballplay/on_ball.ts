@@ -61,11 +61,11 @@ export interface OnBallInput {
    */
   dribbleCone?: number;
   /**
-   * The cone opens only toward the field's long axis (y = 0): a way that runs off the line
-   * outward is not taken. Open-field dribbles of penalty kickers drifted 1.5-2.3 m aside along
-   * ways up to 35° off and were shot from 20-30° at the post.
+   * The cone opens only toward the line y = coneToward (from INWARD_FROM off it): a way that
+   * runs off the line away from it is not taken. Open-field dribbles of penalty kickers drifted
+   * 1.5-2.3 m aside along ways up to 35° off and were shot from 20-30° at the post.
    */
-  coneInward?: boolean;
+  coneToward?: number;
   /**
    * The walk has been slow for a moment (no dribble or full-speed approach just now): a kick may
    * start. From full speed the robot drifts on while the walk stops and meets the ball early.
@@ -193,8 +193,8 @@ const AROUND_HYSTERESIS = 0.15;
 const CONE_KEEP = 0.5;
 /** Closer to the ball than this (m), its bearing is no guide to the way we push it. */
 const CONE_BEARING_FROM = 0.3;
-/** The cone opens only inward (OnBallInput.coneInward) from this far off y = 0 (m). */
-const INWARD_FROM = 0.3;
+/** The cone opens only toward OnBallInput.coneToward from this far off it (m). */
+const INWARD_FROM = 0.7;
 /** Switch feet only when the ball is this far on the other side. */
 const FOOT_HYSTERESIS = 0.03;
 /**
@@ -212,21 +212,22 @@ function dribbleWay(
   ball: Point2,
   line: number,
   cone: number,
-  inward: boolean,
+  toward: number | undefined,
 ): number {
   if (cone <= 0) return line;
   const d = Math.hypot(ball.x - self.x, ball.y - self.y);
   const way = d > CONE_BEARING_FROM ? Math.atan2(ball.y - self.y, ball.x - self.x) : self.theta;
   const off = wrapAngle(way - line);
   // Turning left of the line (off > 0) moves the ball toward +y while the line runs forward.
-  const outward = Math.abs(ball.y) > INWARD_FROM && off * Math.cos(line) * ball.y > 0;
-  return Math.abs(off) <= cone && !(inward && outward) ? way : line;
+  const from = toward === undefined ? 0 : ball.y - toward;
+  const away = Math.abs(from) > INWARD_FROM && off * Math.cos(line) * from > 0;
+  return Math.abs(off) <= cone && !away ? way : line;
 }
 
 export function onBallAction(o: OnBallInput): OnBallAction {
   const { self, ball, target } = o;
   const line = Math.atan2(target.y - ball.y, target.x - ball.x);
-  const way = dribbleWay(self, ball, line, o.dribbleCone ?? 0, o.coneInward ?? false);
+  const way = dribbleWay(self, ball, line, o.dribbleCone ?? 0, o.coneToward);
   const ux = Math.cos(way), uy = Math.sin(way);
   const nearest = nearestDistance(ball, o.opponents);
   const pressured = ball.x < 0 && nearest < PRESSURE_RADIUS;
