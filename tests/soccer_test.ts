@@ -471,6 +471,12 @@ Deno.test("soccer: shots go beside the goal's centre, away from a keeper in fron
   // …unless the keeper stands right ahead: then beside it.
   assert.deepEqual(aimPoint({ x: 14.2, y: 0 }, [{ x: 14.6, y: 0.25 }]), { x: 15.2, y: -0.6 });
   assert.deepEqual(aimPoint({ x: 13.9, y: -0.8 }, []), { x: 15.2, y: -0.6 });
+  // A keeper 0.3 m across from the ball's line still blocks it (the ball met its legs): beside.
+  assert.deepEqual(aimPoint({ x: 14.2, y: 0.3 }, [{ x: 14.6, y: 0 }]), { x: 15.2, y: 0.6 });
+  // The side aimed at last holds while the ball rolls near the centre line.
+  assert.deepEqual(aimPoint({ x: 10, y: -0.2 }, [], 1), { x: 15.2, y: 0.6 });
+  assert.deepEqual(aimPoint({ x: 10, y: 0.2 }, [], -1), { x: 15.2, y: -0.6 });
+  assert.deepEqual(aimPoint({ x: 10, y: -0.4 }, [], 1), { x: 15.2, y: -0.6 });
 });
 
 Deno.test("ball player: in shooting range, with the line clear, the kick goes straight at the aim", async () => {
@@ -499,7 +505,7 @@ Deno.test("ball player: in shooting range, with the line clear, the kick goes st
   assert.equal(new BallPlayer({ ...options, shootRange: 3.5 }).act(blocked).kind, "walk");
 });
 
-Deno.test("ball player: a kick lined up for 2 s next to an opponent gives way to 2 s of dribbling", async () => {
+Deno.test("ball player: a kick lined up for 2 s next to an opponent, or 6 s alone, gives way to 2 s of dribbling", async () => {
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   // In shooting range, straight behind the ball: near the left-foot kick pose, but 8 cm off it.
   const ball = { x: 12, y: 0 };
@@ -527,12 +533,22 @@ Deno.test("ball player: a kick lined up for 2 s next to an opponent gives way to
     "fine",
     "fine",
   ]);
-  // Alone, the line-up goes on however long it takes.
+  // Alone, the line-up goes on for 6 s (its own steps can nudge the ball on for good).
   const alone = new BallPlayer({ ...soccer.defaults, shootRange: 8 });
-  for (const now of [0, 3, 6]) {
+  const aloneAt = (now: number) => {
     alone.act({ self, ball, opponents: [], obstacles: [], mustKick: false, now });
-    assert.equal(alone.action, "fine", `alone at ${now}`);
-  }
+    return alone.action;
+  };
+  // Given up in the cycle that goes past 6 s, lined up again 2 s later.
+  assert.deepEqual([0, 3, 6, 6.1, 6.2, 8, 8.2].map(aloneAt), [
+    "fine",
+    "fine",
+    "fine",
+    "fine",
+    "dribble",
+    "dribble",
+    "fine",
+  ]);
   // A set play waits for its kick however long the lining up takes.
   const setPlay = new BallPlayer({ ...soccer.defaults, shootRange: 8 });
   for (const now of [0, 3, 6]) {

@@ -355,6 +355,18 @@ Deno.test("on ball: within the dribble cone the ball is pushed on our own way, t
   assert.equal(onBallAction({ ...base, self: wide, dribbleCone: cone }).kind, "approach");
 });
 
+Deno.test("on ball: going around, the way via the point beside the ball holds until clearly clear", () => {
+  // In front of the ball, 0.34 m off the straight way to the spot behind it (0.3 m needed).
+  const self = { x: 0.1, y: 0.65, theta: Math.PI };
+  const fresh = onBallAction({ ...base, self });
+  assert.ok(fresh.kind === "approach" && !fresh.via, JSON.stringify(fresh));
+  assert.ok(Math.abs(fresh.target.x + 0.45) < 1e-9 && Math.abs(fresh.target.y) < 1e-9);
+  // Coming from the point beside it, it keeps going there until the gap is 0.4 m.
+  const kept = onBallAction({ ...base, self, aroundSide: 1, aroundVia: true });
+  assert.ok(kept.kind === "approach" && kept.via, JSON.stringify(kept));
+  assert.ok(Math.abs(kept.target.x + 0.45) < 1e-9 && Math.abs(kept.target.y - 0.45) < 1e-9);
+});
+
 Deno.test("on ball: off the aim's line, the cone opens only toward it", () => {
   const cone = 45 * Math.PI / 180;
   // The aim's line 1 m to the left (y = 1): coming at the ball from 30° right of the line, the
