@@ -47,7 +47,8 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
                     of --our-kicker against --their-goalie, then N of --their-kicker against
                     --our-goalie, each round up to --round S game seconds (default 40); one
                     JSON line with the goals each way. Ours default to deno task run-team
-                    --mode penalty-kicker / penalty-goalie
+                    --mode penalty-kicker / penalty-goalie. A player whose agent leaves is
+                    started again and its round replayed (restarts, at most 2 a side)
   --games N         play N games one after another (default 1): one JSON line per game, then a
                     summary line from the left team's side (wins, goals, goal difference with its
                     95 % confidence interval, fouls)

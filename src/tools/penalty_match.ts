@@ -3,11 +3,13 @@
 // against our goalie. The kicker's team connects first, so it is the left team, and each round
 // starts from BeforeKickOff with the ball on the centre spot (both players beam), then the
 // left team's kick-off; it ends with a goal, the ball leaving the field (any other play mode),
-// or after `roundSeconds` of game time. Prints one JSON line.
+// or after `roundSeconds` of game time. A player whose agent has left (the UT base agent sometimes
+// aborts just after connecting) is started again and the round played again, at most
+// MAX_RESTARTS times a side. Prints one JSON line.
 
 import { MonitorClient, trainer } from "../net/monitor.ts";
 import { launchServer } from "./server_launcher.ts";
-import { sleep, startTeam, stopTeam, type TeamProcess } from "./team_process.ts";
+import { agentConnections, sleep, startTeam, stopTeam, type TeamProcess } from "./team_process.ts";
 
 export interface PenaltyOptions {
   rounds: number;
@@ -31,6 +33,20 @@ const BEAM_WAIT_MS = 3000;
  */
 const KICK_OFF_WAIT_MS = 120_000;
 const WHISTLE_REPEAT_MS = 2000;
+/** Players started again after their agent left, per side, before the shoot-out gives up. */
+const MAX_RESTARTS = 2;
+
+/** Whether all of the team's agents are still connected to the server's agent port. */
+async function present(t: TeamProcess, port: number): Promise<boolean> {
+  const alive = await agentConnections(port);
+  return t.ports.size > 0 && [...t.ports].every((p) => alive.has(p));
+}
+
+interface SideResult {
+  ends: RoundEnd[];
+  /** Players started again because their agent had left. */
+  restarts: number;
+}
 
 /** One side's shoot-out: the kicker's command against the goalie's, `rounds` times. */
 async function shootOut(
@@ -38,7 +54,7 @@ async function shootOut(
   goalie: string,
   o: PenaltyOptions,
   name: string,
-): Promise<RoundEnd[]> {
+): Promise<SideResult> {
   const server = await launchServer({
     sync: true,
     halfTime: 100_000,
@@ -50,11 +66,33 @@ async function shootOut(
     monitor = await MonitorClient.connect(server.host, server.monitorPort);
     const known = new Set<number>();
     const port = server.agentPort;
-    for (const [side, cmd] of [["kicker", kicker], ["goalie", goalie]] as const) {
-      teams.push(
-        await startTeam(cmd, server.host, port, `${o.logDir}/${name}-${side}.log`, known, 1),
+    const players = [["kicker", kicker], ["goalie", goalie]] as const;
+    const start = (i: number, restart: number) =>
+      startTeam(
+        players[i][1],
+        server.host,
+        port,
+        `${o.logDir}/${name}-${players[i][0]}${restart ? `-${restart}` : ""}.log`,
+        known,
+        1,
       );
-    }
+    for (let i = 0; i < players.length; i++) teams.push(await start(i, 0));
+    let restarts = 0;
+    /** Starts again a player whose agent has left; false if one had. */
+    const allPresent = async (r: number): Promise<boolean> => {
+      let all = true;
+      for (let i = 0; i < teams.length; i++) {
+        if (await present(teams[i], port)) continue;
+        all = false;
+        if (++restarts > MAX_RESTARTS) {
+          throw new Error(`penalty: ${name}: the ${players[i][0]}'s agent left again`);
+        }
+        console.error(`penalty: ${name} round ${r + 1}: the ${players[i][0]}'s agent left; again`);
+        await stopTeam(teams[i]);
+        teams[i] = await start(i, restarts);
+      }
+      return all;
+    };
     const g = monitor.game;
     const ends: RoundEnd[] = [];
     for (let r = 0; r < o.rounds; r++) {
@@ -62,6 +100,10 @@ async function shootOut(
       await monitor.send(trainer.ball({ x: 0, y: 0, z: 0.042 }, { x: 0, y: 0, z: 0 }));
       // Both beam, then stand still before the whistle (the game clock stands meanwhile).
       await sleep(BEAM_WAIT_MS);
+      if (!(await allPresent(r))) {
+        r--;
+        continue;
+      }
       await monitor.send(trainer.ball({ x: 0, y: 0, z: 0.042 }, { x: 0, y: 0, z: 0 }));
       // The round ends at the first mode after the kick-off's, read from the monitor's log of
       // modes: a poll misses short ones (a goal's 3 s pass in 0.1 s of wall in a sync game).
@@ -96,10 +138,15 @@ async function shootOut(
         : e.mode === "Goal_Left"
         ? "goal"
         : "out";
+      // A player that left during the round: the round is played again.
+      if (!(await allPresent(r))) {
+        r--;
+        continue;
+      }
       ends.push(end);
       console.error(`penalty: ${name} round ${r + 1}: ${end}`);
     }
-    return ends;
+    return { ends, restarts };
   } finally {
     await Promise.all(teams.map(stopTeam));
     await monitor?.close();
@@ -115,9 +162,10 @@ export async function playPenalties(o: PenaltyOptions): Promise<Record<string, u
   return {
     penalty: true,
     rounds: o.rounds,
-    scored: count(ours, "goal"),
-    conceded: count(theirs, "goal"),
-    ours,
-    theirs,
+    scored: count(ours.ends, "goal"),
+    conceded: count(theirs.ends, "goal"),
+    ours: ours.ends,
+    theirs: theirs.ends,
+    restarts: { ours: ours.restarts, theirs: theirs.restarts },
   };
 }
