@@ -51,17 +51,17 @@ function grid(opponent: boolean) {
 Deno.test("approach model: behind a still ball and pushing it, without circling, from anywhere", () => {
   const alone = grid(false);
   // The approach that circled at the edge of "behind the ball" took 8.5 s on average, with 17
-  // runs that never got going and 43 target jumps a run; this one 7.0 s, none and 22.
+  // runs that never got going and 43 target jumps a run; this one 7.2 s, none and 8.
   assert.equal(alone.fails, 0, JSON.stringify(alone));
   assert.ok(alone.mean < 7.6, JSON.stringify(alone));
   assert.ok(alone.worst < 18, JSON.stringify(alone));
-  assert.ok(alone.jumps < 30, JSON.stringify(alone));
+  assert.ok(alone.jumps < 15, JSON.stringify(alone));
 });
 
 Deno.test("approach model: an opponent 0.9 m beyond the ball does not make the player circle", () => {
   const contested = grid(true);
   // Flipping between straight and a detour, 44 of 240 runs never got the ball going in 20 s
-  // (10.4 s on average for the others); now none (8.1 s).
+  // (10.4 s on average for the others); now 1 (8.5 s).
   assert.ok(contested.fails <= 2, JSON.stringify(contested));
   assert.ok(contested.mean < 9, JSON.stringify(contested));
   assert.ok(contested.jumps < 30, JSON.stringify(contested));

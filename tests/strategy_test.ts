@@ -361,7 +361,7 @@ Deno.test("on ball: going around, the way via the point beside the ball holds un
   const fresh = onBallAction({ ...base, self });
   assert.ok(fresh.kind === "approach" && !fresh.via, JSON.stringify(fresh));
   assert.ok(Math.abs(fresh.target.x + 0.45) < 1e-9 && Math.abs(fresh.target.y) < 1e-9);
-  // Coming from the point beside it, it keeps going there until the gap is 0.4 m.
+  // Coming from the point beside it, it keeps going there until the gap is 0.35 m.
   const kept = onBallAction({ ...base, self, aroundSide: 1, aroundVia: true });
   assert.ok(kept.kind === "approach" && kept.via, JSON.stringify(kept));
   assert.ok(Math.abs(kept.target.x + 0.45) < 1e-9 && Math.abs(kept.target.y - 0.45) < 1e-9);
