@@ -4,12 +4,19 @@
 // starts from BeforeKickOff with the ball on the centre spot (both players beam), then the
 // left team's kick-off; it ends with a goal, the ball leaving the field (any other play mode),
 // or after `roundSeconds` of game time. A player whose agent has left (the UT base agent sometimes
-// aborts just after connecting) is started again and the round played again, at most
-// MAX_RESTARTS times a side. Prints one JSON line.
+// aborts just after connecting) and has not connected anew is started again and the round played
+// again, at most MAX_RESTARTS times a side. Prints one JSON line.
 
 import { MonitorClient, trainer } from "../net/monitor.ts";
 import { launchServer } from "./server_launcher.ts";
-import { agentConnections, sleep, startTeam, stopTeam, type TeamProcess } from "./team_process.ts";
+import {
+  agentConnections,
+  sleep,
+  startTeam,
+  stopTeam,
+  type TeamProcess,
+  trackConnections,
+} from "./team_process.ts";
 
 export interface PenaltyOptions {
   rounds: number;
@@ -36,10 +43,20 @@ const WHISTLE_REPEAT_MS = 2000;
 /** Players started again after their agent left, per side, before the shoot-out gives up. */
 const MAX_RESTARTS = 2;
 
-/** Whether all of the team's agents are still connected to the server's agent port. */
-async function present(t: TeamProcess, port: number): Promise<boolean> {
-  const alive = await agentConnections(port);
-  return t.ports.size > 0 && [...t.ports].every((p) => alive.has(p));
+/** How long a player whose connection closed may take to connect anew (ours reconnect), ms. */
+const REJOIN_WAIT_MS = 15_000;
+
+/**
+ * Whether every player still has a connection to the server's agent port, after waiting up to
+ * REJOIN_WAIT_MS for one that closed to be replaced by a new one (trackConnections).
+ */
+async function allConnected(teams: TeamProcess[], port: number, known: Set<number>) {
+  const until = Date.now() + REJOIN_WAIT_MS;
+  for (;;) {
+    trackConnections(teams, await agentConnections(port), known);
+    if (teams.every((t) => t.exited === 0) || Date.now() > until) return;
+    await sleep(250);
+  }
 }
 
 interface SideResult {
@@ -80,9 +97,10 @@ async function shootOut(
     let restarts = 0;
     /** Starts again a player whose agent has left; false if one had. */
     const allPresent = async (r: number): Promise<boolean> => {
+      await allConnected(teams, port, known);
       let all = true;
       for (let i = 0; i < teams.length; i++) {
-        if (await present(teams[i], port)) continue;
+        if (teams[i].exited === 0) continue;
         all = false;
         if (++restarts > MAX_RESTARTS) {
           throw new Error(`penalty: ${name}: the ${players[i][0]}'s agent left again`);
