@@ -62,8 +62,8 @@ export interface OnBallInput {
   dribbleCone?: number;
   /**
    * The cone opens only toward the line y = coneToward (from INWARD_FROM off it): a way that
-   * runs off the line away from it is not taken. Open-field dribbles of penalty kickers drifted
-   * 1.5-2.3 m aside along ways up to 35° off and were shot from 20-30° at the post.
+   * runs off the line away from it is not taken, so that a player coming at a ball wide of the
+   * aim's line from farther out does not carry it on outward.
    */
   coneToward?: number;
   /**
