@@ -47,10 +47,10 @@ const MAX_RESTARTS = 2;
 const REJOIN_WAIT_MS = 15_000;
 
 /**
- * Whether every player still has a connection to the server's agent port, after waiting up to
- * REJOIN_WAIT_MS for one that closed to be replaced by a new one (trackConnections).
+ * Brings each team's connections up to date (trackConnections: a closed one counts as an exit
+ * until a new one replaces it), waiting up to REJOIN_WAIT_MS for every player to be connected.
  */
-async function allConnected(teams: TeamProcess[], port: number, known: Set<number>) {
+async function awaitConnections(teams: TeamProcess[], port: number, known: Set<number>) {
   const until = Date.now() + REJOIN_WAIT_MS;
   for (;;) {
     trackConnections(teams, await agentConnections(port), known);
@@ -97,7 +97,7 @@ async function shootOut(
     let restarts = 0;
     /** Starts again a player whose agent has left; false if one had. */
     const allPresent = async (r: number): Promise<boolean> => {
-      await allConnected(teams, port, known);
+      await awaitConnections(teams, port, known);
       let all = true;
       for (let i = 0; i < teams.length; i++) {
         if (teams[i].exited === 0) continue;
@@ -105,7 +105,9 @@ async function shootOut(
         if (++restarts > MAX_RESTARTS) {
           throw new Error(`penalty: ${name}: the ${players[i][0]}'s agent left again`);
         }
-        console.error(`penalty: ${name} round ${r + 1}: the ${players[i][0]}'s agent left; again`);
+        console.error(
+          `penalty: ${name} round ${r + 1}: the ${players[i][0]}'s agent left; started again`,
+        );
         await stopTeam(teams[i]);
         teams[i] = await start(i, restarts);
       }
