@@ -14,11 +14,11 @@ import { MonitorClient, trainer } from "../net/monitor.ts";
 import type { MonitorFoul } from "../net/monitor_state.ts";
 import {
   agentConnections,
+  refreshConnections,
   sleep,
   startTeam,
   stopTeam,
   type TeamProcess,
-  trackConnections,
 } from "./team_process.ts";
 import { connectionOwners, treeCpu } from "./proc_cpu.ts";
 import { cpuReports } from "../agent/cpu_meter.ts";
@@ -239,7 +239,7 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
         stalled = true;
         break;
       }
-      trackConnections(teams, await agentConnections(port), known);
+      await refreshConnections(teams, port, known);
     }
     const cpuTo = await Promise.all(teams.map(teamCpu));
     // Give the teams a moment to flush their output before it is read.

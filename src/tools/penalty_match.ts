@@ -10,12 +10,11 @@
 import { MonitorClient, trainer } from "../net/monitor.ts";
 import { launchServer } from "./server_launcher.ts";
 import {
-  agentConnections,
+  refreshConnections,
   sleep,
   startTeam,
   stopTeam,
   type TeamProcess,
-  trackConnections,
 } from "./team_process.ts";
 
 export interface PenaltyOptions {
@@ -53,7 +52,7 @@ const REJOIN_WAIT_MS = 15_000;
 async function awaitConnections(teams: TeamProcess[], port: number, known: Set<number>) {
   const until = Date.now() + REJOIN_WAIT_MS;
   for (;;) {
-    trackConnections(teams, await agentConnections(port), known);
+    await refreshConnections(teams, port, known);
     if (teams.every((t) => t.exited === 0) || Date.now() > until) return;
     await sleep(250);
   }

@@ -91,6 +91,15 @@ export function trackConnections(
   }
 }
 
+/** Brings the teams' connections up to date from those alive now (trackConnections). */
+export async function refreshConnections(
+  teams: Pick<TeamProcess, "ports" | "exited">[],
+  agentPort: number,
+  known: Set<number>,
+): Promise<void> {
+  trackConnections(teams, await agentConnections(agentPort), known);
+}
+
 /** Signals the team's whole process group. */
 function signalTeam(t: TeamProcess, signal: Deno.Signal): void {
   try {
