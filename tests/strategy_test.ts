@@ -367,24 +367,6 @@ Deno.test("on ball: going around, the way via the point beside the ball holds un
   assert.ok(Math.abs(kept.target.x + 0.45) < 1e-9 && Math.abs(kept.target.y - 0.45) < 1e-9);
 });
 
-Deno.test("on ball: off the aim's line, the cone opens only toward it", () => {
-  const cone = 45 * Math.PI / 180;
-  // The aim's line 1 m to the left (y = 1): coming at the ball from 30° right of the line, the
-  // way runs further off it and is not taken; from 30° left it is.
-  const fromLeft = { x: -Math.cos(0.52), y: Math.sin(0.52), theta: -0.52 };
-  const fromRight = { x: -Math.cos(0.52), y: -Math.sin(0.52), theta: 0.52 };
-  const away = onBallAction({ ...base, self: fromLeft, dribbleCone: cone, coneToward: 1 });
-  assert.ok(away.kind === "approach" && Math.abs(away.target.theta) < 1e-9, JSON.stringify(away));
-  const toward = onBallAction({ ...base, self: fromRight, dribbleCone: cone, coneToward: 1 });
-  assert.ok(
-    toward.kind === "approach" && Math.abs(toward.target.theta - 0.52) < 1e-9,
-    JSON.stringify(toward),
-  );
-  // Within 0.7 m of the line both ways are taken.
-  const near = onBallAction({ ...base, self: fromLeft, dribbleCone: cone, coneToward: 0.5 });
-  assert.ok(near.kind === "approach" && Math.abs(near.target.theta + 0.52) < 1e-9);
-});
-
 Deno.test("on ball: a kick waits until the walk has settled, stepping to the kick pose meanwhile", () => {
   const ball = { x: 10, y: 1 };
   const inRange = { ...base, ball, goalDistance: Math.hypot(15.2 - 10, 1) };

@@ -61,12 +61,6 @@ export interface OnBallInput {
    */
   dribbleCone?: number;
   /**
-   * The cone opens only toward the line y = coneToward (from INWARD_FROM off it): a way that
-   * runs off the line away from it is not taken, so that a player coming at a ball wide of the
-   * aim's line from farther out does not carry it on outward.
-   */
-  coneToward?: number;
-  /**
    * The walk has been slow for a moment (no dribble or full-speed approach just now): a kick may
    * start. From full speed the robot drifts on while the walk stops and meets the ball early.
    */
@@ -194,8 +188,6 @@ const AROUND_HYSTERESIS = 0.15;
 const CONE_KEEP = 0.5;
 /** Closer to the ball than this (m), its bearing is no guide to the way we push it. */
 const CONE_BEARING_FROM = 0.3;
-/** The cone opens only toward OnBallInput.coneToward from this far off it (m). */
-const INWARD_FROM = 0.7;
 /** Switch feet only when the ball is this far on the other side. */
 const FOOT_HYSTERESIS = 0.03;
 /**
@@ -208,27 +200,18 @@ const SET_PLAY_FOOT_HYSTERESIS = 0.12;
  * The way a dribble pushes the ball: the line to the target, or, within `cone` of it, the way we
  * come at the ball (our bearing to it, or our heading once it is at our feet).
  */
-function dribbleWay(
-  self: Pose2,
-  ball: Point2,
-  line: number,
-  cone: number,
-  toward: number | undefined,
-): number {
+function dribbleWay(self: Pose2, ball: Point2, line: number, cone: number): number {
   if (cone <= 0) return line;
   const d = Math.hypot(ball.x - self.x, ball.y - self.y);
   const way = d > CONE_BEARING_FROM ? Math.atan2(ball.y - self.y, ball.x - self.x) : self.theta;
   const off = wrapAngle(way - line);
-  // Turning left of the line (off > 0) moves the ball toward +y while the line runs forward.
-  const from = toward === undefined ? 0 : ball.y - toward;
-  const away = Math.abs(from) > INWARD_FROM && off * Math.cos(line) * from > 0;
-  return Math.abs(off) <= cone && !away ? way : line;
+  return Math.abs(off) <= cone ? way : line;
 }
 
 export function onBallAction(o: OnBallInput): OnBallAction {
   const { self, ball, target } = o;
   const line = Math.atan2(target.y - ball.y, target.x - ball.x);
-  const way = dribbleWay(self, ball, line, o.dribbleCone ?? 0, o.coneToward);
+  const way = dribbleWay(self, ball, line, o.dribbleCone ?? 0);
   const ux = Math.cos(way), uy = Math.sin(way);
   const nearest = nearestDistance(ball, o.opponents);
   const pressured = ball.x < 0 && nearest < PRESSURE_RADIUS;

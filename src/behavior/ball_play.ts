@@ -300,8 +300,6 @@ export class BallPlayer {
   private ballTarget(i: BallPlayInput, clearing: boolean, nearest: number): {
     target: Point2;
     cone: number;
-    /** The cone opens only toward this line y = c (OnBallInput.coneToward). */
-    toward?: number;
     goalDistance: number;
     shot: boolean;
   } {
@@ -345,8 +343,7 @@ export class BallPlayer {
       return { target, cone: 0, goalDistance: kickAt, shot };
     }
     const open = (goalDistance - DRIBBLE_CONE_NONE) / (DRIBBLE_CONE_FULL - DRIBBLE_CONE_NONE);
-    const cone = DRIBBLE_CONE * clamp(open, 0, 1);
-    return { target: way, cone, toward: aim.y, goalDistance: kickAt, shot };
+    return { target: way, cone: DRIBBLE_CONE * clamp(open, 0, 1), goalDistance: kickAt, shot };
   }
 
   act(i: BallPlayInput): MotionRequest {
@@ -366,7 +363,7 @@ export class BallPlayer {
     // In our half with an opponent at the ball, the ball goes straight away from our goal: the
     // player lines up between the ball and the goal, on the opponent's shot line.
     const clearing = crowded && ball.x < 0 && !i.mustKick;
-    const { target, cone, toward, goalDistance, shot } = this.ballTarget(i, clearing, nearest);
+    const { target, cone, goalDistance, shot } = this.ballTarget(i, clearing, nearest);
     // Set plays keep the kick whose staging keeps the first touch the kick.
     const kick = shot && !i.mustKick ? this.shotKick : this.kick;
     const input = {
@@ -382,7 +379,6 @@ export class BallPlayer {
       leftFoot: this.leftFoot,
       impatient: i.now < this.noLineUpUntil,
       dribbleCone: i.mustKick ? 0 : cone,
-      coneToward: toward,
       settled: i.now >= this.settledAt,
       aroundSide: this.aroundSide,
       aroundVia: this.aroundVia,
