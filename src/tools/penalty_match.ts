@@ -114,15 +114,14 @@ async function shootOut(
     };
     const g = monitor.game;
     const ends: RoundEnd[] = [];
-    for (let r = 0; r < o.rounds; r++) {
+    // A round in which a player left is played again: only the rounds that count are kept.
+    while (ends.length < o.rounds) {
+      const r = ends.length;
       await monitor.send(trainer.playMode("BeforeKickOff"));
       await monitor.send(trainer.ball({ x: 0, y: 0, z: 0.042 }, { x: 0, y: 0, z: 0 }));
       // Both beam, then stand still before the whistle (the game clock stands meanwhile).
       await sleep(BEAM_WAIT_MS);
-      if (!(await allPresent(r))) {
-        r--;
-        continue;
-      }
+      if (!(await allPresent(r))) continue;
       await monitor.send(trainer.ball({ x: 0, y: 0, z: 0.042 }, { x: 0, y: 0, z: 0 }));
       // The round ends at the first mode after the kick-off's, read from the monitor's log of
       // modes: a poll misses short ones (a goal's 3 s pass in 0.1 s of wall in a sync game).
@@ -157,11 +156,7 @@ async function shootOut(
         : e.mode === "Goal_Left"
         ? "goal"
         : "out";
-      // A player that left during the round: the round is played again.
-      if (!(await allPresent(r))) {
-        r--;
-        continue;
-      }
+      if (!(await allPresent(r))) continue;
       ends.push(end);
       console.error(`penalty: ${name} round ${r + 1}: ${end}`);
     }
