@@ -206,7 +206,12 @@ Deno.test("match series: wins, goals, goal difference with a t interval, fouls",
     left: { fouls: { byType: [{ charging: lf }, {}] } },
     right: { fouls: { byType: [{}, { charging: rf }] } },
   });
-  const s = seriesSummary([game(3, 0, 1), game(1, 1, 0, 2), game(0, 1, 0, 0, "stalled")]);
+  const s = seriesSummary([
+    game(3, 0, 1),
+    game(0, 0, 0, 0, "void"),
+    game(1, 1, 0, 2),
+    game(0, 1, 0, 0, "stalled"),
+  ]);
   assert.deepEqual(s, {
     summary: true,
     games: 3,
@@ -219,9 +224,37 @@ Deno.test("match series: wins, goals, goal difference with a t interval, fouls",
     goalDifference: { mean: 0.67, ci95: [-4.5, 5.84] },
     fouls: { left: 1, right: 2 },
     stalled: 1,
+    void: 1,
   });
   const one = seriesSummary([game(2, 0)]);
   assert.deepEqual(one.goalDifference, { mean: 2, ci95: [null, null] });
+});
+
+Deno.test("match series: a void game is played again, at most twice, under its own name", async () => {
+  const { playSeries, MAX_VOID_REPLAYS } = await import("../src/tools/match.ts");
+  const played = (end: string): GameResult => ({
+    score: [0, 0],
+    end,
+    left: { fouls: { byType: [{}, {}] } },
+    right: { fouls: { byType: [{}, {}] } },
+  });
+  // Game 1 void once, game 2 void every time: replayed MAX_VOID_REPLAYS times, then kept.
+  const names: string[] = [];
+  const reported: string[] = [];
+  const games = await playSeries(
+    2,
+    (name) => {
+      names.push(name);
+      return Promise.resolve(
+        played(name === "game1" || name.startsWith("game2") ? "void" : "GameOver"),
+      );
+    },
+    (g) => void reported.push(g.end),
+  );
+  assert.equal(MAX_VOID_REPLAYS, 2);
+  assert.deepEqual(names, ["game1", "game1-replay1", "game2", "game2-replay1", "game2-replay2"]);
+  assert.deepEqual(reported, games.map((g) => g.end));
+  assert.deepEqual(reported, ["void", "GameOver", "void", "void", "void"]);
 });
 
 Deno.test("eval registry: one list for eval and optimize; the optimizer's tasks carry their scores", async () => {

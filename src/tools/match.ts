@@ -2,7 +2,9 @@
 // plays one game, or a series with --games N closed by a summary line. It starts the server
 // through the launcher (sync mode, or real time with --realtime), starts the left team and waits for its 11 players, then the
 // right team, kicks off both halves from the monitor port, stops at GameOver (or when game time
-// stalls for 60 s of wall time), ends every process it started and prints one JSON line, with
+// stalls for 60 s of wall time; a game that stalls before any game time has run is void and is
+// played again, at most MAX_VOID_REPLAYS times), ends every process it started and
+// prints one JSON line, with
 // each team's fouls per half as the referee called them and its CPU per agent per simulated
 // cycle (the cycles counted by our agents from the server's clock, the break included). Each CMD runs in sh with the server's
 // host and agent port appended, e.g. --left "deno task run-team" runs
@@ -51,7 +53,9 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
                     started again and its round replayed (restarts, at most 2 a side)
   --games N         play N games one after another (default 1): one JSON line per game, then a
                     summary line from the left team's side (wins, goals, goal difference with its
-                    95 % confidence interval, fouls)
+                    95 % confidence interval, fouls). A game that stalls before any game time
+                    has run (a team's agents left at the start) is void: not counted, and
+                    played again (at most twice)
   --redis URL       with --games: play the games as jobs on this Redis for 'deno task worker'
                     on any hosts (the team commands run in each worker's checkout)
   --queue NAME      the job queue (default ${DEFAULT_QUEUE})`;
@@ -288,7 +292,7 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
       score: [g.scoreLeft, g.scoreRight],
       gameTime: g.time,
       wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10,
-      end: stalled ? "stalled" : "GameOver",
+      end: !stalled ? "GameOver" : g.time > 0 ? "stalled" : "void",
     };
   } finally {
     await Promise.all(teams.map(stopTeam));
@@ -308,11 +312,38 @@ export interface GameResult {
   right: { fouls: { byType: Record<string, number>[] } };
 }
 
+/** A void game (nothing played: it stalled at game time 0) is played again this often at most. */
+export const MAX_VOID_REPLAYS = 2;
+
+/**
+ * Plays `n` games through `playOne` (given the game's name: game1, game2, … and game3-replay1 for
+ * a void game played again), reporting each as it ends; a void game is played again at most
+ * MAX_VOID_REPLAYS times, and every game played is returned.
+ */
+export async function playSeries(
+  n: number,
+  playOne: (name: string) => Promise<GameResult>,
+  report: (game: GameResult) => void | Promise<void>,
+): Promise<GameResult[]> {
+  const games: GameResult[] = [];
+  let kept = 0, replays = 0;
+  while (kept < n) {
+    const game = await playOne(`game${kept + 1}${replays ? `-replay${replays}` : ""}`);
+    games.push(game);
+    await report(game);
+    if (game.end === "void" && replays < MAX_VOID_REPLAYS) replays++;
+    else [kept, replays] = [kept + 1, 0];
+  }
+  return games;
+}
+
 /**
  * A series from the left team's side: wins, draws, losses, goals, the mean goal difference with
- * its 95 % confidence interval (Student's t), and each team's fouls in all.
+ * its 95 % confidence interval (Student's t), and each team's fouls in all; void games are only
+ * counted as such.
  */
-export function seriesSummary(games: readonly GameResult[]): Record<string, unknown> {
+export function seriesSummary(all: readonly GameResult[]): Record<string, unknown> {
+  const games = all.filter((g) => g.end !== "void");
   const n = games.length;
   const diff = games.map((g) => g.score[0] - g.score[1]);
   const mean = diff.reduce((a, b) => a + b, 0) / n;
@@ -337,6 +368,7 @@ export function seriesSummary(games: readonly GameResult[]): Record<string, unkn
     goalDifference: { mean: round(mean), ci95: [round(mean - half), round(mean + half)] },
     fouls: { left: fouls("left"), right: fouls("right") },
     stalled: games.filter((g) => g.end !== "GameOver").length,
+    void: all.length - n,
   };
 }
 
@@ -359,24 +391,29 @@ async function playOnWorkers(o: MatchOptions, redis: RedisConnection): Promise<G
     const version = await codeVersion();
     const t0 = Date.now();
     const games: GameResult[] = [];
-    await Promise.all(Array.from({ length: o.games }, async () => {
-      const game = await queue.run<GameJobResult>({
-        kind: "game",
-        left: o.left,
-        right: o.right,
-        half: o.half,
-        stall: o.stall,
-        version,
-      });
-      games.push(game as unknown as GameResult);
-      console.log(JSON.stringify(game));
-      const c = await queue.counts();
-      const eta = (Date.now() - t0) / games.length * (o.games - games.length) / 1000;
-      console.error(
-        `match: ${games.length}/${o.games} games done; jobs queued ${c.queued}, running ` +
-          `${c.running}; about ${Math.round(eta / 60)} min left`,
-      );
-    }));
+    let done = 0;
+    await Promise.all(Array.from({ length: o.games }, () =>
+      playSeries(1, async () => {
+        const game = await queue.run<GameJobResult>({
+          kind: "game",
+          left: o.left,
+          right: o.right,
+          half: o.half,
+          stall: o.stall,
+          version,
+        });
+        return game as unknown as GameResult;
+      }, async (game) => {
+        games.push(game);
+        console.log(JSON.stringify(game));
+        if (game.end !== "void") done++;
+        const c = await queue.counts();
+        const eta = (Date.now() - t0) / Math.max(done, 1) * (o.games - done) / 1000;
+        console.error(
+          `match: ${done}/${o.games} games done; jobs queued ${c.queued}, running ` +
+            `${c.running}; about ${Math.round(eta / 60)} min left`,
+        );
+      })));
     return games;
   } finally {
     await queue.close();
@@ -407,14 +444,11 @@ async function main(args: string[]): Promise<number> {
       if (o.games > 1) console.log(JSON.stringify(seriesSummary(games)));
       return 0;
     }
-    const games: GameResult[] = [];
-    for (let i = 0; i < o.games; i++) {
+    const games = await playSeries(o.games, (name) => {
       // Each game's output goes to a folder of its own under --log-dir.
-      const logDir = o.logDir && o.games > 1 ? `${o.logDir}/game${i + 1}` : o.logDir;
-      const game = await play({ ...o, logDir }) as unknown as GameResult;
-      games.push(game);
-      console.log(JSON.stringify(game));
-    }
+      const logDir = o.logDir && o.games > 1 ? `${o.logDir}/${name}` : o.logDir;
+      return play({ ...o, logDir }) as unknown as Promise<GameResult>;
+    }, (game) => console.log(JSON.stringify(game)));
     if (o.games > 1) console.log(JSON.stringify(seriesSummary(games)));
     return 0;
   } catch (e) {
