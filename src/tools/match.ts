@@ -1,14 +1,13 @@
 // `deno task match --left "CMD" --right "CMD" [--half S] [--server auto|HOST:PORT[:MPORT]]`:
 // plays one game, or a series with --games N closed by a summary line. It starts the server
-// through the launcher (sync mode, or real time with --realtime), starts the left team and waits for its 11 players, then the
-// right team, kicks off both halves from the monitor port, stops at GameOver (or when game time
-// stalls for 60 s of wall time; a game that stalls before any game time has run is void and is
-// played again, at most MAX_VOID_REPLAYS times), ends every process it started and
-// prints one JSON line, with
-// each team's fouls per half as the referee called them and its CPU per agent per simulated
-// cycle (the cycles counted by our agents from the server's clock, the break included). Each CMD runs in sh with the server's
-// host and agent port appended, e.g. --left "deno task run-team" runs
-// `deno task run-team 127.0.0.1 <port>`.
+// through the launcher (sync mode, or real time with --realtime), starts the left team and waits
+// for its 11 players, then the right team, kicks off both halves from the monitor port, stops at
+// GameOver (or when game time stalls for 60 s of wall time; a game that stalls before any game
+// time has run is void and is played again, at most MAX_VOID_REPLAYS times), ends every process
+// it started and prints one JSON line, with each team's fouls per half as the referee called them
+// and its CPU per agent per simulated cycle (the cycles counted by our agents from the server's
+// clock, the break included). Each CMD runs in sh with the server's host and agent port appended,
+// e.g. --left "deno task run-team" runs `deno task run-team 127.0.0.1 <port>`.
 
 import { parseFlags } from "../config/flags.ts";
 import { CliError, intFlag } from "../config/cli.ts";
