@@ -8,7 +8,8 @@
 import assert from "assert";
 import { EvalSession } from "../src/eval/session.ts";
 import { dribble, kick, score, shoot, stats, walkForward } from "../src/eval/tasks.ts";
-import { save } from "../src/eval/save.ts";
+import { save, shots } from "../src/eval/save.ts";
+import { frictionRate } from "../src/estimation/ball_motion.ts";
 import { bestPolicy, diveCoverage, offsets, widestBand } from "../src/eval/dive_task.ts";
 import { encodeFrame } from "../src/net/framing.ts";
 import { FramedConnection } from "../src/net/connection.ts";
@@ -281,4 +282,23 @@ Deno.test("eval: each task declares the flags it reads; another task's flag is r
   assert.equal(unreadFlag(evalTask("kick"), ["kick", "--foot", "right", "--jitter", "0.01"]), null);
   assert.equal(unreadFlag(evalTask("dribble"), ["dribble", "--kick", "long"]), "kick");
   assert.equal(unreadFlag(evalTask("dribble"), ["dribble", "--start", "mixed"]), null);
+  assert.equal(unreadFlag(evalTask("save"), ["save", "--arrival", "3-4"]), null);
+  assert.equal(unreadFlag(evalTask("dive"), ["dive", "--arrival", "3-4"]), "arrival");
+});
+
+Deno.test("eval save --arrival: the shots reach the goal line within the speed range", async () => {
+  const { speedRange } = await import("../src/eval/main.ts");
+  assert.deepEqual(speedRange("3-4.5"), [3, 4.5]);
+  for (const bad of ["4-3", "0-2", "3", "a-b", "2-11"]) {
+    assert.throws(() => speedRange(bad), /--arrival: '.*' is not a speed range/, bad);
+  }
+  const decay = 0.35, k = frictionRate(decay);
+  for (const range of [[0.3, 2.5], [3, 4]] as const) {
+    const arrivals = shots(200, decay, 1, range).map((s) =>
+      Math.hypot(s.vx, s.vy) - k * Math.hypot(-15 - s.x, (s.vy / s.vx) * (-15 - s.x))
+    );
+    assert.ok(arrivals.every((v) => v >= range[0] - 1e-9 && v <= range[1] + 1e-9), `${range}`);
+    // The range is covered, not just one end of it.
+    assert.ok(Math.max(...arrivals) - Math.min(...arrivals) > 0.8 * (range[1] - range[0]));
+  }
 });

@@ -281,6 +281,7 @@ Deno.test("eval registry: one list for eval and optimize; the optimizer's tasks 
     omniTimeout: 20,
     fallCost: 6,
     lead: null,
+    arrival: [0.3, 2.5] as const,
   };
   const getupResult = { runs: 4, successes: 3, seconds: { mean: 2.5 } };
   assert.equal(evalTask("getup").score!(getupResult, o), 10 * 3 / 4 - 2.5);

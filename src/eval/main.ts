@@ -36,6 +36,7 @@ export const EVAL_USAGE = `Usage: deno task eval <${TASK_NAMES.join("|")}> [flag
   --falls LIST      getup task: falls in turn, from ${FALLS.join(",")} (default front,back)
   --lead S          dive task: the dive starts S seconds before the ball reaches the goalie's
                     line (default: the goalie.dive_lead param)
+  --arrival A-B     save task: the shots reach the goal line at A to B m/s (default 0.3-2.5)
   --start S         dribble task: behind (0.3 m behind the ball) or mixed (the shoot task's
                     starts in turn: behind, beside, diagonal, in front; default behind)`;
 
@@ -47,6 +48,7 @@ const TASK_FLAGS: readonly [string, keyof TaskOptions][] = [
   ["falls", "falls"],
   ["start", "start"],
   ["lead", "lead"],
+  ["arrival", "arrival"],
 ];
 
 /** A task-specific flag given in `args` that `task` does not read (its `flags`), if any. */
@@ -58,9 +60,20 @@ export function unreadFlag(task: EvalTask, args: readonly string[]): string | nu
   return null;
 }
 
+/** `--arrival A-B`: a speed range in m/s, 0 < A <= B <= 10. */
+export function speedRange(text: string): [number, number] {
+  const m = /^([\d.]+)-([\d.]+)$/.exec(text);
+  const [a, b] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
+  if (!(a > 0 && a <= b && b <= 10)) {
+    throw new CliError(`--arrival: '${text}' is not a speed range A-B with 0 < A <= B <= 10 (m/s)`);
+  }
+  return [a, b];
+}
+
 async function main(args: string[]): Promise<number> {
   let v, task, spec, type, runs, coreKind, logLevel, jitter, leftFoot, falls: FallKind[];
   let start: DribbleStart, kickKind: KickKind, lead: number | null;
+  let arrival: [number, number];
   try {
     const parsed = parseFlags({
       args,
@@ -78,6 +91,7 @@ async function main(args: string[]): Promise<number> {
         falls: { type: "string", default: "front,back" },
         start: { type: "string", default: "behind" },
         lead: { type: "string" },
+        arrival: { type: "string", default: DEFAULT_TASK_OPTIONS.arrival.join("-") },
         help: { type: "boolean", default: false },
       },
     });
@@ -104,6 +118,7 @@ async function main(args: string[]): Promise<number> {
     falls = (v.falls as string).split(",").map((f) => choiceFlag("falls", f, FALLS));
     start = choiceFlag("start", v.start as string, ["behind", "mixed"]);
     lead = v.lead === undefined ? null : numberFlag("lead", v.lead as string, 0, 2);
+    arrival = speedRange(v.arrival as string);
     spec = parseServerSpec(v.server as string);
     const unread = unreadFlag(evalTask(task), args);
     if (unread) throw new CliError(`--${unread}: the ${task} task does not read it`);
@@ -144,6 +159,7 @@ async function main(args: string[]): Promise<number> {
       falls,
       start,
       lead,
+      arrival,
     };
     const result = await t.run(session, runs, options);
     // The tasks the optimizer tunes also print the score it would give.

@@ -25,6 +25,7 @@ export const DEFAULT_TASK_OPTIONS: Readonly<TaskOptions> = {
   omniTimeout: 20,
   fallCost: KICK_FALL_COST,
   lead: null,
+  arrival: [0.3, 2.5],
 };
 
 export const EVAL_TASKS: readonly EvalTask[] = [

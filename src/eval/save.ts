@@ -1,6 +1,7 @@
 // `deno task eval save`: the goalie against shots. The trainer rolls the ball at our goal from
 // 4-11 m out, aimed anywhere from post to post and a little wide, fast enough to reach the goal
-// line at 0.3-2.5 m/s; every shot is played twice, first against the goalie standing on its
+// line at 0.3-2.5 m/s (or the --arrival range: UT's shots from 4-5 m out reach it at 3-4 m/s);
+// every shot is played twice, first against the goalie standing on its
 // spot (the baseline) and then with its dives on. Ground truth judges each shot: a goal, wide,
 // or saved (stopped or turned away before the line). The result counts the baseline's goals the
 // dives save, the dives at shots that would miss, and own goals (a shot that would have missed,
@@ -40,8 +41,16 @@ export interface Shot {
 
 export type Outcome = "goal" | "wide" | "saved";
 
-/** Shots of one seed: from 4-11 m out within ±45°, at the goal mouth ± 0.3 m. */
-export function shots(n: number, decay: number, seed = 1): Shot[] {
+/**
+ * Shots of one seed: from 4-11 m out within ±45°, at the goal mouth ± 0.3 m, reaching the goal
+ * line at `arrival` m/s (uniform within the range).
+ */
+export function shots(
+  n: number,
+  decay: number,
+  seed = 1,
+  arrival: readonly [number, number] = [0.3, 2.5],
+): Shot[] {
   const rng = new SeededRandom(seed);
   const k = frictionRate(decay);
   const out: Shot[] = [];
@@ -51,7 +60,7 @@ export function shots(n: number, decay: number, seed = 1): Shot[] {
     const aimY = (rng.uniform() - 0.5) * (GOAL_WIDTH + 0.6);
     const dist = Math.hypot(GOAL_X - x, aimY - y);
     // Speed falls by k per metre rolled: arriving at vEnd needs vEnd + k·dist.
-    const speed = 0.3 + 2.2 * rng.uniform() + k * dist;
+    const speed = arrival[0] + (arrival[1] - arrival[0]) * rng.uniform() + k * dist;
     const vx = speed * (GOAL_X - x) / dist, vy = speed * (aimY - y) / dist;
     const c = lineCrossing({ x, y, vx, vy, cov: null }, GOAL_X, decay);
     out.push({ x, y, vx, vy, onTarget: c !== null && Math.abs(c.y) < GOAL_WIDTH / 2 });
@@ -153,9 +162,9 @@ export async function save(
   runs: number,
   dive: DiveParams,
   decay: number,
-  seed = 1,
+  arrival?: readonly [number, number],
 ): Promise<SaveResult> {
-  const list = shots(runs, decay, seed);
+  const list = shots(runs, decay, 1, arrival);
   await s.playOn();
   const count = () => ({ goal: 0, wide: 0, saved: 0 });
   const baseline = count(), diving = count();
@@ -201,9 +210,10 @@ export function saveScore(r: SaveResult): number {
 export const SAVE_TASK = task({
   name: "save",
   headControl: true,
-  run: (s, runs) => {
+  flags: ["arrival"],
+  run: (s, runs, o) => {
     const p = s.agent.options.params;
-    return save(s, runs, diveParams(p), p.get("ball.decay"));
+    return save(s, runs, diveParams(p), p.get("ball.decay"), o.arrival);
   },
   score: saveScore,
 });

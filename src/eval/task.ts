@@ -26,6 +26,8 @@ export interface TaskOptions {
   fallCost: number;
   /** Dive: seconds between the dive's start and the ball reaching the goalie; null: the param. */
   lead: number | null;
+  /** Save: the shots reach the goal line at speeds in this range (m/s). */
+  arrival: readonly [number, number];
 }
 
 export interface EvalTask {
