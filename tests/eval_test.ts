@@ -213,6 +213,16 @@ Deno.test("eval session: a run waits out the pause after a goal, and plays on fr
   );
   assert.ok(result >= 1.5, `went on at ${result} s`);
   assert.ok(commands.some((c) => c.includes("(playMode PlayOn)")), commands.join(" "));
+  // After our goal their kick-off follows, in which the server keeps robots out of their half.
+  const theirs = await onFakeServer(
+    () => "",
+    async (session) => {
+      await session.until(() => session.agent.world.playModeName === "Goal_Left", 2, "the goal");
+      await session.goalPauseOver();
+    },
+    (t) => t < 1 ? "Goal_Left" : t < 1.5 ? "KickOff_Right" : "PlayOn",
+  );
+  assert.ok(theirs.commands.some((c) => c.includes("(playMode PlayOn)")), "no PlayOn sent");
 });
 
 Deno.test("eval save: a ball over the goal line between the posts is a goal; play resumes after it", async () => {

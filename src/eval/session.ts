@@ -161,12 +161,15 @@ export class EvalSession {
 
   /**
    * Waits out the server's pause after a goal: its kick-off moves the ball to the centre spot,
-   * and a run started in the pause lost its ball there.
+   * and a run started in the pause lost its ball there. Then plays on from the kick-off: in the
+   * other team's, the server moves a robot put in their half back into ours (the score task's
+   * runs after a goal began 11 m from the ball). Other stops (a goal kick: the referee holds it
+   * while the ball lies in the penalty area) are the runs' to resume once the ball is placed.
    */
   async goalPauseOver(): Promise<void> {
     const mode = () => this.agent.world.playModeName;
     await this.until(() => !mode().startsWith("Goal"), GOAL_PAUSE, "the kick-off");
-    if (mode() === "BeforeKickOff") await this.playOn();
+    if (mode() === "BeforeKickOff" || mode().startsWith("KickOff")) await this.playOn();
   }
 
   /** Play on, from whatever the referee called when the ball last crossed a line. */
