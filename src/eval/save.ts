@@ -1,11 +1,10 @@
 // `deno task eval save`: the goalie against shots. The trainer rolls the ball at our goal from
 // 4-11 m out, aimed anywhere from post to post and a little wide, fast enough to reach the goal
-// line at 0.3-2.5 m/s (or the --arrival range: UT's shots from 4-5 m out reach it at 3-4 m/s);
-// every shot is played twice, first against the goalie standing on its
-// spot (the baseline) and then with its dives on. Ground truth judges each shot: a goal, wide,
-// or saved (stopped or turned away before the line). The result counts the baseline's goals the
-// dives save, the dives at shots that would miss, and own goals (a shot that would have missed,
-// turned into the goal).
+// line at 0.3-2.5 m/s (or the --arrival range); every shot is played twice, first against the
+// goalie standing on its spot (the baseline) and then with its dives on. Ground truth judges each
+// shot: a goal, wide, or saved (stopped or turned away before the line). The result counts the
+// baseline's goals the dives save, the dives at shots that would miss, and own goals (a shot that
+// would have missed, turned into the goal).
 
 import { type Dive, DIVE_SKILLS, diveNow, type DiveParams } from "../ballplay/goalie_dive.ts";
 import { goalieTarget } from "../strategy/goalie.ts";
