@@ -3,7 +3,7 @@
 // figures must be the script's, seen from either side. And the real recordings analyse.
 
 import assert from "assert";
-import { analyze, GameTimeline, loadGame, loggedPasses } from "../src/tools/analyze.ts";
+import { analyze, GameTimeline, loadGame, loggedPasses, ourMode } from "../src/tools/analyze.ts";
 import type { ReplayFrame } from "../src/tools/replay.ts";
 import { AGENT1, AGENT9, fixtureTest } from "./fixtures.ts";
 
@@ -77,6 +77,35 @@ for (const side of ["left", "right"] as const) {
     assert.deepEqual(analyze(tl, passes).passes, { attempts: 1, completed: 1 });
   });
 }
+
+Deno.test("analyze: stoppages per play mode, named for our side, by the server's clock", () => {
+  assert.equal(ourMode("KickOff_Left", "left"), "KickOff_ours");
+  assert.equal(ourMode("goal_kick_right", "left"), "goal_kick_theirs");
+  assert.equal(ourMode("corner_kick_left", "right"), "corner_kick_theirs");
+  assert.equal(ourMode("BeforeKickOff", "right"), "BeforeKickOff");
+  // The server's modes, each until the time beside it: before the kick-off, the left team's
+  // kick-off, play, the right team's goal kick, play, the same goal kick again, play.
+  const modes: [number, string][] = [
+    [1, "BeforeKickOff"],
+    [3, "KickOff_Left"],
+    [5, "PlayOn"],
+    [6, "goal_kick_right"],
+    [7, "PlayOn"],
+    [7.5, "goal_kick_right"],
+    [Infinity, "PlayOn"],
+  ];
+  const mode = (t: number) => modes.find(([until]) => t < until - 1e-9)![1];
+  for (const side of ["left", "right"] as const) {
+    const tl = new GameTimeline();
+    for (let c = 0; c <= 400; c++) tl.add({ ...frame(c * 0.02, side), playMode: mode(c * 0.02) });
+    const [us, them] = side === "left" ? ["ours", "theirs"] : ["theirs", "ours"];
+    assert.deepEqual(analyze(tl).stoppages, {
+      BeforeKickOff: { count: 1, seconds: 1 },
+      [`KickOff_${us}`]: { count: 1, seconds: 2 },
+      [`goal_kick_${them}`]: { count: 2, seconds: 1.5 },
+    }, side);
+  }
+});
 
 fixtureTest("analyze: the real recordings of two UT agents", async () => {
   const dir = await Deno.makeTempDir();

@@ -5,7 +5,8 @@
 // estimate against its ground truth). Per game it prints one JSON line: possession by team, the
 // time the ball is still, the ball's time in each third, kicks and shots with their distances,
 // goals and own goals, and falls per player. All of it counts PlayOn only, in our frame (we
-// attack +x).
+// attack +x); besides, the stoppages: how often and how long each play mode other than PlayOn
+// held, named for our side (KickOff_ours: our kick-off, goal_kick_theirs: theirs).
 
 import { parseFlags } from "../config/flags.ts";
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
@@ -37,6 +38,8 @@ export type Team = "ours" | "theirs";
 interface Cycle {
   ball?: Point2;
   playOn: boolean;
+  /** The play mode, named for our side (PlayModes.ourMode). */
+  mode: string;
   gameTime: number;
   /** Goals for us and for them. */
   score: [number, number];
@@ -60,8 +63,12 @@ export class GameTimeline {
     this.side ??= f.side;
     const flip = f.side === "right" ? -1 : 1;
     const c = Math.round(f.now / CYCLE);
-    const cycle = this.cycles.get(c) ??
-      { playOn: false, gameTime: f.gameTime ?? 0, score: [0, 0] as [number, number] };
+    const cycle = this.cycles.get(c) ?? {
+      playOn: false,
+      mode: ourMode(f.playMode ?? "unknown", f.side),
+      gameTime: f.gameTime ?? 0,
+      score: [0, 0] as [number, number],
+    };
     cycle.playOn ||= f.playMode === "PlayOn";
     cycle.score = f.side === "left" ? [f.score[0], f.score[1]] : [f.score[1], f.score[0]];
     const gt = f.groundTruth;
@@ -80,6 +87,39 @@ export class GameTimeline {
       push(this.theirs, p.unum, c, { x: flip * x, y: flip * y });
     }
   }
+}
+
+/** A play mode named for our side: KickOff_Left played on the left is KickOff_ours. */
+export function ourMode(mode: string, side: "left" | "right"): string {
+  const m = /^(.*)_(left|right)$/i.exec(mode);
+  if (!m) return mode;
+  return `${m[1]}_${m[2].toLowerCase() === side ? "ours" : "theirs"}`;
+}
+
+/**
+ * Each play mode other than PlayOn: how often it began and how many seconds it held in all (by the
+ * server's clock, which runs on while the game clock stops).
+ */
+function stoppages(tl: GameTimeline): Record<string, { count: number; seconds: number }> {
+  const out: Record<string, { count: number; seconds: number }> = {};
+  let mode: string | null = null, from = 0, last = 0;
+  // A mode holds from its first cycle until the first cycle of the next one.
+  const close = (until: number) => {
+    if (mode === null || mode === "PlayOn") return;
+    const s = out[mode] ??= { count: 0, seconds: 0 };
+    s.count++;
+    s.seconds = round(s.seconds + (until - from) * CYCLE);
+  };
+  for (const c of [...tl.cycles.keys()].sort((a, b) => a - b)) {
+    const m = tl.cycles.get(c)!.mode;
+    if (m !== mode) {
+      close(c);
+      [mode, from] = [m, c];
+    }
+    last = c;
+  }
+  close(last + 1);
+  return out;
 }
 
 function push(tracks: Map<number, Track>, unum: number, c: number, p: Point2 & { z?: number }) {
@@ -122,6 +162,8 @@ export interface GameAnalysis {
   falls: Record<string, number>;
   /** The passes our agents logged: how many, and how many a teammate reached first. */
   passes: { attempts: number; completed: number };
+  /** Play modes other than PlayOn, named for our side: how often, and seconds in all. */
+  stoppages: Record<string, { count: number; seconds: number }>;
 }
 
 /** A pass as our agent logs it. */
@@ -289,6 +331,7 @@ export function analyze(tl: GameTimeline, passes: readonly LoggedPass[] = []): G
     goals,
     falls: falls(tl),
     passes: passCompletion(passes, touches),
+    stoppages: stoppages(tl),
   };
 }
 
