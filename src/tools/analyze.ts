@@ -38,7 +38,7 @@ export type Team = "ours" | "theirs";
 interface Cycle {
   ball?: Point2;
   playOn: boolean;
-  /** The play mode, named for our side (PlayModes.ourMode). */
+  /** The play mode, named for our side (ourMode). */
   mode: string;
   gameTime: number;
   /** Goals for us and for them. */
