@@ -7,6 +7,7 @@ import { type BehaviorContext, newOutbox, type Outbox } from "../src/behavior/de
 import { HeadControl } from "../src/behavior/head.ts";
 import { soccer, type SoccerBehavior } from "../src/behavior/soccer.ts";
 import type { MotionRequest } from "../src/motion/motion.ts";
+import type { Point2 } from "../src/util/pose.ts";
 import { PlayMode } from "../src/protocol/playmode.ts";
 import { goalieTarget } from "../src/strategy/goalie.ts";
 import { FREE_KICK_KEEP } from "../src/strategy/situation.ts";
@@ -139,8 +140,8 @@ Deno.test("soccer: alone near the ball we take it; the goalie guards its spot", 
 
 Deno.test("soccer: lined up at the kick spot near goal, the player at the ball kicks", () => {
   const b = make();
-  const ball = { x: 12, y: 0.6 };
-  const self = { x: 12 - 0.19, y: 0.6 - 0.08, theta: 0 };
+  const ball = { x: 12, y: 0 };
+  const self = { x: 12 - 0.19, y: -0.08, theta: 0 };
   assert.deepEqual(decide(b, view({ self, ball })), { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
 });
 
@@ -229,14 +230,14 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
   const b = make();
   const t = team();
   const outbox = newOutbox();
-  const ball = { x: 12, y: 0.6 };
-  const self = { x: 12 - 0.19, y: 0.6 - 0.08, theta: 0 };
+  const ball = { x: 12, y: 0 };
+  const self = { x: 12 - 0.19, y: -0.08, theta: 0 };
   const at = (time: number, mode: PlayMode, s = self) =>
     b.decide(ctxOf(view({ time, mode, self: s, ball }), t, outbox));
   assert.deepEqual(at(100, PlayMode.KickInLeft), { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
   assert.equal(outbox.taker, false, "not before play runs");
   // Play on, the ball 2 m further: we are the taker and leave the ball to others.
-  const far = { x: 14, y: 0.6, vx: 0, vy: 0 };
+  const far = { x: 14, y: 0, vx: 0, vy: 0 };
   b.decide(ctxOf(view({ time: 104, self, ball: far }), t, outbox));
   assert.equal(outbox.taker, true);
   // However long it takes (the server sets no time limit).
@@ -256,7 +257,7 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
     message: encodeRadio({
       unum: 9,
       x: 13.9,
-      y: 0.7,
+      y: 0.1,
       fallen: false,
       taker: false,
       onBall: false,
@@ -272,7 +273,7 @@ Deno.test("soccer: the taker of our set play keeps off the ball until a teammate
     teammate: false,
     unum: 11,
     x,
-    y: 0.7,
+    y: 0.1,
     vx: 0,
     vy: 0,
     fallen: false,
@@ -453,30 +454,55 @@ Deno.test("agent --behaviour soccer on the fake server: beam, play, keep away, b
   assert.ok(said.some((t) => new RadioCodec().decode(t)?.unum === 6), "tells the team where it is");
 });
 
-Deno.test("soccer: shots go beside the goal's centre, away from a keeper in front of it", async () => {
+Deno.test("soccer: shots aim along the middle of the widest open angle between the posts and the keeper", async () => {
   const { aimPoint } = await import("../src/behavior/ball_play.ts");
-  assert.deepEqual(aimPoint({ x: 10, y: 2 }, []), { x: 15.2, y: 0.6 });
-  assert.deepEqual(aimPoint({ x: 10, y: -2 }, []), { x: 15.2, y: -0.6 });
-  assert.deepEqual(aimPoint({ x: 10, y: -2 }, [{ x: 14.2, y: -0.3 }]), { x: 15.2, y: 0.6 });
-  assert.deepEqual(aimPoint({ x: 10, y: 2 }, [{ x: 14.2, y: 0.3 }]), { x: 15.2, y: -0.6 });
-  // A keeper on the centre line leaves both sides open: the ball's side.
-  assert.deepEqual(aimPoint({ x: 12, y: -2 }, [{ x: 14, y: 0.05 }]), { x: 15.2, y: -0.6 });
+  const deg = (r: number) => r * 180 / Math.PI;
+  const bearing = (from: Point2, x: number, y: number) => Math.atan2(y - from.y, x - from.x);
+  /** Degrees from the aim's line to the right and left bounds of the gap (posts 0.15 m in). */
+  const margins = (ball: Point2, aim: Point2, right: Point2, left: Point2) => {
+    const a = bearing(ball, aim.x, aim.y);
+    return [deg(a - bearing(ball, right.x, right.y)), deg(bearing(ball, left.x, left.y) - a)];
+  };
+  const postR = { x: 15, y: -0.9 }, postL = { x: 15, y: 0.9 };
+  // No keeper: the middle of the posts' angle, the same room to each post.
+  for (const ball of [{ x: 10, y: 2 }, { x: 11, y: -3.5 }, { x: 8.5, y: -2.5 }]) {
+    const aim = aimPoint(ball, []);
+    const [r, l] = margins(ball, aim, postR, postL);
+    assert.ok(Math.abs(r - l) < 1e-6 && r > 6.5, `${JSON.stringify(ball)}: ${r}, ${l}`);
+    assert.equal(aim.side, 0);
+    assert.equal(aim.x, 15.2);
+  }
+  // From 4 m out beside the goal the old aim (0.6 m from the centre) left 3 deg to the near post.
+  assert.ok(margins({ x: 11, y: -3.5 }, { x: 15.2, y: -0.6 }, postR, postL)[0] < 3.5);
   assert.deepEqual(
     aimPoint({ x: 10, y: 2 }, [{ x: 9, y: 0 }]),
-    { x: 15.2, y: 0.6 },
+    aimPoint({ x: 10, y: 2 }, []),
     "not a keeper",
   );
+  // A keeper off the centre: the wider gap, past its edge (0.3 m to either side of it).
+  const ball = { x: 10, y: -1 }, keeper = { x: 14.5, y: -0.5 };
+  const aim = aimPoint(ball, [keeper]);
+  assert.equal(aim.side, 1);
+  const [r, l] = margins(ball, aim, { x: keeper.x, y: keeper.y + 0.3 }, postL);
+  assert.ok(Math.abs(r - l) < 1e-6 && r > 2, `${r}, ${l}`);
+  assert.equal(aimPoint({ x: 10, y: 1 }, [{ x: 14.5, y: 0.5 }]).side, -1);
+  // A keeper on the centre line, the ball off to one side: the gap on the ball's side is wider.
+  assert.equal(aimPoint({ x: 12, y: -2 }, [{ x: 14, y: 0.05 }]).side, -1);
+  // Nearly equal gaps: the side aimed at before holds; a clearly wider gap wins.
+  const centred = [{ x: 14.5, y: 0 }];
+  assert.equal(aimPoint({ x: 10, y: -0.2 }, centred, 1).side, 1);
+  assert.equal(aimPoint({ x: 10, y: 0.2 }, centred, -1).side, -1);
+  assert.equal(aimPoint({ x: 10, y: -2 }, centred, 1).side, -1);
   // In the goal mouth: straight in, whatever the keeper.
-  assert.deepEqual(aimPoint({ x: 14.5, y: 0.5 }, [{ x: 14.8, y: 0.1 }]), { x: 15.2, y: 0.5 });
-  // …unless the keeper stands right ahead: then beside it.
-  assert.deepEqual(aimPoint({ x: 14.2, y: 0 }, [{ x: 14.6, y: 0.25 }]), { x: 15.2, y: -0.6 });
-  assert.deepEqual(aimPoint({ x: 13.9, y: -0.8 }, []), { x: 15.2, y: -0.6 });
-  // A keeper 0.3 m across from the ball's line still blocks it (the ball met its legs): beside.
-  assert.deepEqual(aimPoint({ x: 14.2, y: 0.3 }, [{ x: 14.6, y: 0 }]), { x: 15.2, y: 0.6 });
-  // The side aimed at last holds while the ball rolls near the centre line.
-  assert.deepEqual(aimPoint({ x: 10, y: -0.2 }, [], 1), { x: 15.2, y: 0.6 });
-  assert.deepEqual(aimPoint({ x: 10, y: 0.2 }, [], -1), { x: 15.2, y: -0.6 });
-  assert.deepEqual(aimPoint({ x: 10, y: -0.4 }, [], 1), { x: 15.2, y: -0.6 });
+  assert.deepEqual(aimPoint({ x: 14.5, y: 0.5 }, [{ x: 14.8, y: 0.1 }]), {
+    x: 15.2,
+    y: 0.5,
+    side: 0,
+  });
+  assert.deepEqual(aimPoint({ x: 13.9, y: -0.8 }, []), { x: 15.2, y: -0.6, side: 0 });
+  // …unless the keeper stands right ahead (0.3 m across still blocks: the ball met its legs).
+  assert.equal(aimPoint({ x: 14.2, y: 0 }, [{ x: 14.6, y: 0.25 }]).side, -1);
+  assert.equal(aimPoint({ x: 14.2, y: 0.3 }, [{ x: 14.6, y: 0 }]).side, 1);
 });
 
 Deno.test("ball player: in shooting range, with the line clear, the kick goes straight at the aim", async () => {

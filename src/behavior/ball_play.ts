@@ -3,7 +3,7 @@
 // kicking foot, the side an opponent in the ball's path is passed on). The soccer behaviour and
 // the dribble evaluation both play the ball through it. Field frame of our side, SI units.
 
-import { FIELD_LENGTH } from "../field/field.ts";
+import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
 import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
@@ -26,9 +26,15 @@ import {
 import { type Mate, PassChooser, type PassOptions } from "../ballplay/pass.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
 
-/** We aim behind the opponents' goal line, this far to one side of the centre (posts: ±1.05). */
+/** We aim behind the opponents' goal line; from the goal mouth at most this far from its centre. */
 const GOAL_X = FIELD_LENGTH / 2 + 0.2;
 const AIM_Y = 0.6;
+/** The ball's centre passes inside the posts (±1.05) with this much to spare (m). */
+const POST_MARGIN = 0.15;
+/** A keeper blocks this far to either side of its centre (m): a standing Nao's width. */
+const KEEPER_HALF = 0.3;
+/** The gap aimed at before holds while it is at least this share of the other's angle. */
+const GAP_HOLD = 0.7;
 /** Closer to the goal line than this (m), in front of the goal, the ball goes straight in. */
 const GOAL_MOUTH = 2;
 /** Beyond this distance from the ball, the player at it still avoids other robots. */
@@ -109,41 +115,57 @@ const SHOT_HYSTERESIS = 0.5;
 /** A clearance's target lies this far beyond the ball (m): only its direction matters. */
 const CLEAR_LENGTH = 3;
 
-/** A keeper this close to the goal's centre line (m) leaves both sides open. */
-const KEEPER_CENTRED = 0.2;
 /**
  * A keeper this close to the ball's line (m, across) blocks a straight shot from the goal mouth:
  * a ball pushed in 0.3 m beside a keeper at the centre met its legs and stopped.
  */
 const KEEPER_BLOCKS = 0.4;
-/**
- * With the keeper centred, the aim's side follows the ball's only once the ball lies this far (m)
- * on the other side of the centre line: the side decides the way the dribble cone opens, and a
- * ball rolling along y = 0 flipped it.
- */
-const AIM_SIDE_HYSTERESIS = 0.3;
+
+/** Where to shoot: a point behind the goal line, and the side of the keeper it passes (0: none). */
+export interface Aim extends Point2 {
+  side: number;
+}
 
 /**
- * Where in the opponents' goal to aim: beside the centre, on the side away from a keeper seen in
- * front of the goal off its centre, else on the ball's side (the shorter way; `lastSide`, the
- * side aimed at before, +1 or -1, holds near the centre line). From the goal mouth, straight in
- * unless the keeper stands right ahead: lining up a diagonal there takes long.
+ * Where in the opponents' goal to aim: along the middle of the widest open angle, as seen from
+ * the ball, between the posts and a keeper seen in front of the goal, so a touch that goes off
+ * either way has the most room (from 4 m out beside the goal, the old aim 0.6 m beside the centre
+ * left 3° to the near post and 13° to the far one). `lastSide` (+1 left of the keeper, -1 right)
+ * holds while its gap stays nearly as wide as the other. From the goal mouth, straight in unless
+ * the keeper stands right ahead: lining up a diagonal there takes long.
  */
-export function aimPoint(ball: Point2, opponents: readonly Point2[], lastSide = 0): Point2 {
-  const keeper = opponents.find((p) => p.x > GOAL_X - 3 && Math.abs(p.y) < 1.5);
-  const blocked = keeper !== undefined && keeper.x > ball.x &&
-    Math.abs(keeper.y - ball.y) < KEEPER_BLOCKS;
+export function aimPoint(ball: Point2, opponents: readonly Point2[], lastSide = 0): Aim {
+  const keeper = opponents.find((p) => p.x > GOAL_X - 3 && Math.abs(p.y) < 1.5 && p.x > ball.x);
+  const blocked = keeper !== undefined && Math.abs(keeper.y - ball.y) < KEEPER_BLOCKS;
   if (GOAL_X - ball.x < GOAL_MOUTH && Math.abs(ball.y) < AIM_Y + 0.3 && !blocked) {
-    return { x: GOAL_X, y: Math.max(-AIM_Y, Math.min(AIM_Y, ball.y)) };
+    return { x: GOAL_X, y: clamp(ball.y, -AIM_Y, AIM_Y), side: 0 };
   }
-  const offCentre = keeper !== undefined && Math.abs(keeper.y) > KEEPER_CENTRED;
-  const ballSide = lastSide !== 0 && Math.abs(ball.y) < AIM_SIDE_HYSTERESIS
-    ? lastSide
-    : ball.y >= 0
-    ? 1
-    : -1;
-  const side = offCentre ? (keeper.y > 0 ? -1 : 1) : ballSide;
-  return { x: GOAL_X, y: side * AIM_Y };
+  const line = FIELD_LENGTH / 2, post = GOAL_WIDTH / 2 - POST_MARGIN;
+  const bearing = (x: number, y: number) => Math.atan2(y - ball.y, Math.max(x - ball.x, 0.01));
+  const right = bearing(line, -post), left = bearing(line, post);
+  let from = right, to = left, side = 0;
+  if (keeper) {
+    const kr = bearing(keeper.x, keeper.y - KEEPER_HALF);
+    const kl = bearing(keeper.x, keeper.y + KEEPER_HALF);
+    // Each gap within the posts; one the keeper closes entirely shrinks to the keeper's edge.
+    const wr = Math.min(kr, left) - right, wl = left - Math.max(kl, right);
+    const pickLeft = lastSide > 0
+      ? wl >= GAP_HOLD * wr
+      : lastSide < 0
+      ? wr < GAP_HOLD * wl
+      : wl > wr;
+    if (pickLeft) {
+      from = Math.max(kl, right);
+      to = Math.max(left, from);
+      side = 1;
+    } else {
+      to = Math.min(kr, left);
+      from = Math.min(right, to);
+      side = -1;
+    }
+  }
+  const dir = (from + to) / 2;
+  return { x: GOAL_X, y: ball.y + (GOAL_X - ball.x) * Math.tan(dir), side };
 }
 
 /**
@@ -236,7 +258,7 @@ export class BallPlayer {
   private detourSide: PathSide = 0;
   private aroundSide: AroundSide = 0;
   private aroundVia = false;
-  /** The side of the goal's centre aimed at last (+1 left, -1 right; 0 not yet). */
+  /** The side of the keeper aimed at last (+1 left, -1 right; 0 none). */
   private aimSide = 0;
   /** When the current kick line-up began (null: not lining up). */
   private lineUpFrom: number | null = null;
@@ -304,8 +326,10 @@ export class BallPlayer {
     shot: boolean;
   } {
     const { ball } = i;
-    const aim = i.kickOff ? { x: GOAL_X, y: 0 } : aimPoint(ball, i.opponents, this.aimSide);
-    if (aim.y !== 0) this.aimSide = aim.y > 0 ? 1 : -1;
+    const aim = i.kickOff
+      ? { x: GOAL_X, y: 0, side: 0 }
+      : aimPoint(ball, i.opponents, this.aimSide);
+    this.aimSide = aim.side;
     const goalDistance = Math.hypot(aim.x - ball.x, aim.y - ball.y);
     // In shooting range, with the line to the aim clear, the ball goes straight at it, beside
     // the keeper; otherwise the path goes around opponents.

@@ -67,6 +67,7 @@ export async function playUntilKick(
     if (stop()) return NaN;
     const request = playBallAlone(s, player, mustKick);
     if (request) a.motion.set(request);
+    traceBallPlay(s, player, "ball");
   }
   return NaN;
 }
@@ -75,4 +76,23 @@ export async function playUntilKick(
 export async function kickDone(s: EvalSession): Promise<void> {
   const kick = s.agent.motion.playing;
   await s.until(() => s.agent.motion.playing !== kick, 10, "the kick");
+}
+
+/**
+ * Every half second, one debug line: the action, the true pose of the robot and the ball, the
+ * walk target and the estimated pose.
+ */
+export function traceBallPlay(s: EvalSession, player: BallPlayer, label: string): void {
+  const a = s.agent, log = a.options.log;
+  if (a.world.cycle % 25 !== 0 || !log.enabled("debug")) return;
+  const t = a.truth, f = (x: number | undefined) => (x ?? NaN).toFixed(2);
+  const deg = (r: number | null | undefined) => ((r ?? NaN) * 180 / Math.PI).toFixed(0);
+  const v = a.view();
+  log.debug(
+    `${label} t=${s.now.toFixed(1)} ${player.tracedAction} ${a.motion.activity} self (${
+      f(t?.myPos?.x)
+    }, ${f(t?.myPos?.y)}, ${deg(a.truthYaw)}°) ball (${f(t?.ballPos?.x)}, ${f(t?.ballPos?.y)})` +
+      (player.target ? ` to (${f(player.target.x)}, ${f(player.target.y)})` : "") +
+      (v.self ? ` est (${f(v.self.x)}, ${f(v.self.y)}, ${deg(v.self.theta)}°)` : ""),
+  );
 }

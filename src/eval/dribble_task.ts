@@ -5,7 +5,7 @@
 import type { BallPlayer } from "../behavior/ball_play.ts";
 import { trainer } from "../net/monitor.ts";
 import { CYCLE_SECONDS } from "../world/world_state.ts";
-import { ballPlayer, playBallAlone, SHOOT_STARTS } from "./ball_alone.ts";
+import { ballPlayer, playBallAlone, SHOOT_STARTS, traceBallPlay } from "./ball_alone.ts";
 import { millimetres, type RunStats, stats, watchFalls } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
 import { type DribbleStart, task } from "./task.ts";
@@ -61,7 +61,7 @@ export async function dribble(
         if (!request) continue;
         a.motion.set(request);
         actions[player.action] += CYCLE_SECONDS;
-        if (a.world.cycle % 25 === 0) traceDribble(s, player);
+        traceBallPlay(s, player, "dribble");
       }
     });
     a.motion.set({ kind: "stand" });
@@ -82,25 +82,6 @@ export async function dribble(
       kick: Math.round(actions.kick * 10) / 10,
     },
   };
-}
-
-/** One debug line every half second: the action, the truth of the robot and the ball. */
-function traceDribble(s: EvalSession, player: BallPlayer): void {
-  const log = s.agent.options.log;
-  if (!log.enabled("debug")) return;
-  const t = s.agent.truth, f = (x: number | undefined) => (x ?? NaN).toFixed(2);
-  const v = s.agent.view();
-  log.debug(
-    `dribble t=${s.now.toFixed(1)} ${player.action} ${s.agent.motion.activity} self (${
-      f(t?.myPos?.x)
-    }, ${f(t?.myPos?.y)}, ${((t?.myOrientation ?? NaN) * 180 / Math.PI).toFixed(0)}°) ball (${
-      f(t?.ballPos?.x)
-    }, ${f(t?.ballPos?.y)})` +
-      (player.target ? ` to (${f(player.target.x)}, ${f(player.target.y)})` : "") +
-      (v.self
-        ? ` est (${f(v.self.x)}, ${f(v.self.y)}, ${(v.self.theta * 180 / Math.PI).toFixed(0)}°)`
-        : ""),
-  );
 }
 
 export const DRIBBLE_TASK = task({

@@ -6,6 +6,8 @@ import { Agent, type AgentOptions } from "../agent/agent.ts";
 import { runAgent } from "../agent/runner.ts";
 import { MonitorClient, type TeamSide, trainer } from "../net/monitor.ts";
 import type { GroundTruth, Perception } from "../protocol/perception.ts";
+import { J } from "../body/joints.ts";
+import { wrapAngle } from "../util/angles.ts";
 import {
   launchServer,
   type RunningServer,
@@ -38,6 +40,15 @@ const PLACE_REST_WAIT = 12;
 export class EvalAgent extends Agent {
   truth: GroundTruth | null = null;
   private waiters: (() => void)[] = [];
+
+  /**
+   * The torso's true yaw (rad): the server's `myorien` is the head's, so the head's pan comes off;
+   * null without ground truth.
+   */
+  get truthYaw(): number | null {
+    const yaw = this.truth?.myOrientation;
+    return yaw === null || yaw === undefined ? null : wrapAngle(yaw - this.world.joints[J.HeadYaw]);
+  }
 
   override perceive(p: Perception): void {
     if (p.groundTruth) this.truth = p.groundTruth;

@@ -57,7 +57,7 @@ export async function walkOmni(s: EvalSession, runs: number, timeout = 20): Prom
               cmd.done ? { kind: "stand" } : { kind: "walk", vx: cmd.vx, vy: cmd.vy, vth: cmd.vth },
             );
           }
-          const p = s.agent.truth?.myPos, yaw = s.agent.truth?.myOrientation;
+          const p = s.agent.truth?.myPos, yaw = s.agent.truthYaw;
           if (p && yaw !== null && yaw !== undefined) {
             const dyaw = Math.abs(wrapAngle(yaw - tth));
             if (Math.hypot(p.x - target.x, p.y - target.y) < 0.2 && dyaw < 15 * Math.PI / 180) {

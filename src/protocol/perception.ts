@@ -78,7 +78,7 @@ export interface Vision {
 /** Server ground truth (mypos/myorien/ballpos). Evaluation and optimization code only. */
 export interface GroundTruth {
   myPos: Vec3 | null;
-  /** Torso yaw in the field frame, radians. */
+  /** The head's yaw in the field frame, radians (the torso's plus the head's pan). */
   myOrientation: number | null;
   ballPos: Vec3 | null;
 }
