@@ -312,3 +312,22 @@ Deno.test("eval save --arrival: the shots reach the goal line within the speed r
     assert.ok(Math.max(...arrivals) - Math.min(...arrivals) > 0.8 * (range[1] - range[0]));
   }
 });
+
+Deno.test("eval session: the torso's true yaw is the server's myorien (the head's) less the head's pan", async () => {
+  const { result } = await onFakeServer(
+    () => "(HJ (n hj1) (ax 30.00))(See (mypos 0 0 0.5) (myorien 170.00))",
+    async (session) => {
+      await session.cycles(5);
+      return session.agent.truthYaw!;
+    },
+  );
+  assert.ok(Math.abs(result * 180 / Math.PI - 140) < 1e-9, `${result * 180 / Math.PI} deg`);
+  const wrapped = await onFakeServer(
+    () => "(HJ (n hj1) (ax -30.00))(See (mypos 0 0 0.5) (myorien 170.00))",
+    async (session) => {
+      await session.cycles(5);
+      return session.agent.truthYaw!;
+    },
+  );
+  assert.ok(Math.abs(wrapped.result * 180 / Math.PI + 160) < 1e-9, `${wrapped.result} rad`);
+});
