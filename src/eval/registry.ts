@@ -6,7 +6,7 @@ import { DIVE_TASK } from "./dive_task.ts";
 import { DRIBBLE_TASK } from "./dribble_task.ts";
 import { GETUP_TASK } from "./getup_task.ts";
 import { KICK_FALL_COST, KICK_TASK } from "./kick_task.ts";
-import { SAVE_TASK } from "./save.ts";
+import { SAVE_TASK, SHOT_ARRIVAL } from "./save.ts";
 import { SCORE_TASK } from "./score_task.ts";
 import { SHOOT_TASK } from "./shoot_task.ts";
 import type { EvalTask, TaskOptions } from "./task.ts";
@@ -25,7 +25,7 @@ export const DEFAULT_TASK_OPTIONS: Readonly<TaskOptions> = {
   omniTimeout: 20,
   fallCost: KICK_FALL_COST,
   lead: null,
-  arrival: [0.3, 2.5],
+  arrival: SHOT_ARRIVAL,
 };
 
 export const EVAL_TASKS: readonly EvalTask[] = [

@@ -40,6 +40,9 @@ export interface Shot {
 
 export type Outcome = "goal" | "wide" | "saved";
 
+/** The speeds (m/s) at which the shots reach the goal line, unless --arrival says otherwise. */
+export const SHOT_ARRIVAL: readonly [number, number] = [0.3, 2.5];
+
 /**
  * Shots of one seed: from 4-11 m out within ±45°, at the goal mouth ± 0.3 m, reaching the goal
  * line at `arrival` m/s (uniform within the range).
@@ -48,7 +51,7 @@ export function shots(
   n: number,
   decay: number,
   seed = 1,
-  arrival: readonly [number, number] = [0.3, 2.5],
+  arrival: readonly [number, number] = SHOT_ARRIVAL,
 ): Shot[] {
   const rng = new SeededRandom(seed);
   const k = frictionRate(decay);

@@ -58,7 +58,7 @@ export async function walkOmni(s: EvalSession, runs: number, timeout = 20): Prom
             );
           }
           const p = s.agent.truth?.myPos, yaw = s.agent.truthYaw;
-          if (p && yaw !== null && yaw !== undefined) {
+          if (p && yaw !== null) {
             const dyaw = Math.abs(wrapAngle(yaw - tth));
             if (Math.hypot(p.x - target.x, p.y - target.y) < 0.2 && dyaw < 15 * Math.PI / 180) {
               took = s.now - t0;
