@@ -6,7 +6,7 @@ import assert from "assert";
 import { PlayMode, situation } from "../src/protocol/playmode.ts";
 import { avoidObstacles, keepClear } from "../src/ballplay/avoid.ts";
 import { ballWaypoint, DRIBBLE_PATH } from "../src/ballplay/ball_path.ts";
-import { onBallAction, type OnBallInput } from "../src/ballplay/on_ball.ts";
+import { onBallAction, type OnBallInput, pushBlocked } from "../src/ballplay/on_ball.ts";
 import { toRobot as relative } from "../src/util/pose.ts";
 import { FREE_KICK_KEEP, GOAL_KICK_KEEP, keepAway } from "../src/strategy/situation.ts";
 
@@ -353,6 +353,43 @@ Deno.test("on ball: within the dribble cone the ball is pushed on our own way, t
   // 60° off is outside the cone: line up on the line again.
   const wide = { x: -0.2 * Math.cos(1.05), y: 0.2 * Math.sin(1.05), theta: -1.05 };
   assert.equal(onBallAction({ ...base, self: wide, dribbleCone: cone }).kind, "approach");
+});
+
+Deno.test("on ball: the dribble's own way is not taken into an opponent at the ball", () => {
+  const cone = 60 * Math.PI / 180;
+  // The detour's line runs 60° to the right; we come at the ball 20° right of straight.
+  const target = { x: 0.5, y: -0.5 * Math.tan(Math.PI / 3) };
+  const at = { x: -0.2 * Math.cos(0.35), y: 0.2 * Math.sin(0.35), theta: -0.35 };
+  const free = onBallAction({ ...base, target, self: at, dribbleCone: cone, pushAround: true });
+  assert.ok(free.kind === "dribble" && Math.abs(free.heading + 0.35 / 2 + Math.PI / 6) < 1e-9);
+  // A robot standing 0.2 m past the ball along that way: line up on the detour's line instead.
+  const stand = { x: 0.2 * Math.cos(0.35), y: -0.2 * Math.sin(0.35) };
+  const blocked = onBallAction({
+    ...base,
+    target,
+    self: at,
+    dribbleCone: cone,
+    pushAround: true,
+    opponents: [stand],
+  });
+  assert.equal(blocked.kind, "approach", JSON.stringify(blocked));
+  if (blocked.kind === "approach") {
+    assert.ok(Math.abs(blocked.target.theta + Math.PI / 3) < 1e-9, JSON.stringify(blocked));
+  }
+  // Clearing, the ball is pushed on against it.
+  const clearing = onBallAction({
+    ...base,
+    target,
+    self: at,
+    dribbleCone: cone,
+    opponents: [stand],
+  });
+  assert.equal(clearing.kind, "dribble");
+  // Beside that way (0.3 m across), or behind the ball, it is no block.
+  const beside = { x: stand.x + 0.3 * Math.sin(0.35), y: stand.y + 0.3 * Math.cos(0.35) };
+  assert.equal(pushBlocked(base.ball, -0.35, [beside]), false);
+  assert.equal(pushBlocked(base.ball, -0.35, [{ x: -0.3, y: 0 }]), false);
+  assert.equal(pushBlocked(base.ball, -0.35, [stand]), true);
 });
 
 Deno.test("on ball: going around, the way via the point beside the ball holds until clearly clear", () => {

@@ -61,6 +61,12 @@ export interface OnBallInput {
    */
   dribbleCone?: number;
   /**
+   * The dribble's own way may not run into an opponent next to the ball (pushBlocked): the ball
+   * goes along the line then. Not when clearing, where the player stands on the opponent's shot
+   * line and pushing against it keeps the ball from our goal.
+   */
+  pushAround?: boolean;
+  /**
    * The walk has been slow for a moment (no dribble or full-speed approach just now): a kick may
    * start. From full speed the robot drifts on while the walk stops and meets the ball early.
    */
@@ -197,21 +203,49 @@ const FOOT_HYSTERESIS = 0.03;
 const SET_PLAY_FOOT_HYSTERESIS = 0.12;
 
 /**
- * The way a dribble pushes the ball: the line to the target, or, within `cone` of it, the way we
- * come at the ball (our bearing to it, or our heading once it is at our feet).
+ * A dribble's own way is given up for the line when an opponent's centre lies within
+ * BLOCK_ACROSS of it, BLOCK_FROM to BLOCK_AHEAD ahead of the ball: pushed into a robot's feet,
+ * the ball stays there (against standing robots, one ball lay 80 s of a half at one's feet while
+ * our players walked into it from the way they came). Metres.
  */
-function dribbleWay(self: Pose2, ball: Point2, line: number, cone: number): number {
+const BLOCK_FROM = 0.05;
+const BLOCK_AHEAD = 0.7;
+const BLOCK_ACROSS = 0.25;
+
+/** Whether pushing the ball along `way` sends it into an opponent just ahead of it. */
+export function pushBlocked(ball: Point2, way: number, opponents: readonly Point2[]): boolean {
+  const ux = Math.cos(way), uy = Math.sin(way);
+  for (const p of opponents) {
+    const along = (p.x - ball.x) * ux + (p.y - ball.y) * uy;
+    const across = -(p.x - ball.x) * uy + (p.y - ball.y) * ux;
+    if (along > BLOCK_FROM && along < BLOCK_AHEAD && Math.abs(across) < BLOCK_ACROSS) return true;
+  }
+  return false;
+}
+
+/**
+ * The way a dribble pushes the ball: the line to the target, or, within `cone` of it, the way we
+ * come at the ball (our bearing to it, or our heading once it is at our feet) unless that way
+ * runs into an opponent next to the ball.
+ */
+function dribbleWay(
+  self: Pose2,
+  ball: Point2,
+  line: number,
+  cone: number,
+  opponents: readonly Point2[],
+): number {
   if (cone <= 0) return line;
   const d = Math.hypot(ball.x - self.x, ball.y - self.y);
   const way = d > CONE_BEARING_FROM ? Math.atan2(ball.y - self.y, ball.x - self.x) : self.theta;
   const off = wrapAngle(way - line);
-  return Math.abs(off) <= cone ? way : line;
+  return Math.abs(off) <= cone && !pushBlocked(ball, way, opponents) ? way : line;
 }
 
 export function onBallAction(o: OnBallInput): OnBallAction {
   const { self, ball, target } = o;
   const line = Math.atan2(target.y - ball.y, target.x - ball.x);
-  const way = dribbleWay(self, ball, line, o.dribbleCone ?? 0);
+  const way = dribbleWay(self, ball, line, o.dribbleCone ?? 0, o.pushAround ? o.opponents : []);
   const ux = Math.cos(way), uy = Math.sin(way);
   const nearest = nearestDistance(ball, o.opponents);
   const pressured = ball.x < 0 && nearest < PRESSURE_RADIUS;

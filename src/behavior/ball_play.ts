@@ -403,6 +403,7 @@ export class BallPlayer {
       leftFoot: this.leftFoot,
       impatient: i.now < this.noLineUpUntil,
       dribbleCone: i.mustKick ? 0 : cone,
+      pushAround: !clearing,
       settled: i.now >= this.settledAt,
       aroundSide: this.aroundSide,
       aroundVia: this.aroundVia,
