@@ -6,7 +6,7 @@ import assert from "assert";
 import { PlayMode, situation } from "../src/protocol/playmode.ts";
 import { avoidObstacles, keepClear } from "../src/ballplay/avoid.ts";
 import { ballWaypoint, DRIBBLE_PATH } from "../src/ballplay/ball_path.ts";
-import { onBallAction, type OnBallInput, pushBlocked } from "../src/ballplay/on_ball.ts";
+import { freeLine, onBallAction, type OnBallInput, pushBlocked } from "../src/ballplay/on_ball.ts";
 import { toRobot as relative } from "../src/util/pose.ts";
 import { FREE_KICK_KEEP, GOAL_KICK_KEEP, keepAway } from "../src/strategy/situation.ts";
 
@@ -357,39 +357,65 @@ Deno.test("on ball: within the dribble cone the ball is pushed on our own way, t
 
 Deno.test("on ball: the dribble's own way is not taken into an opponent at the ball", () => {
   const cone = 60 * Math.PI / 180;
-  // The detour's line runs 60° to the right; we come at the ball 20° right of straight.
-  const target = { x: 0.5, y: -0.5 * Math.tan(Math.PI / 3) };
+  // The detour's line runs 70° to the right; we come at the ball 20° right of straight.
+  const line = -70 * Math.PI / 180;
+  const target = { x: Math.cos(line), y: Math.sin(line) };
   const at = { x: -0.2 * Math.cos(0.35), y: 0.2 * Math.sin(0.35), theta: -0.35 };
-  const free = onBallAction({ ...base, target, self: at, dribbleCone: cone, pushAround: true });
-  assert.ok(free.kind === "dribble" && Math.abs(free.heading + 0.35 / 2 + Math.PI / 6) < 1e-9);
-  // A robot standing 0.2 m past the ball along that way: line up on the detour's line instead.
-  const stand = { x: 0.2 * Math.cos(0.35), y: -0.2 * Math.sin(0.35) };
-  const blocked = onBallAction({
-    ...base,
-    target,
-    self: at,
-    dribbleCone: cone,
-    pushAround: true,
-    opponents: [stand],
-  });
-  assert.equal(blocked.kind, "approach", JSON.stringify(blocked));
-  if (blocked.kind === "approach") {
-    assert.ok(Math.abs(blocked.target.theta + Math.PI / 3) < 1e-9, JSON.stringify(blocked));
-  }
+  const input = { ...base, target, self: at, dribbleCone: cone };
+  const free = onBallAction({ ...input, pushAround: true });
+  assert.ok(free.kind === "dribble" && Math.abs(free.heading - (line - 0.35) / 2) < 1e-9);
+  // A robot standing 0.4 m past the ball along that way: line up on the detour's line instead.
+  const stand = { x: 0.4 * Math.cos(0.35), y: -0.4 * Math.sin(0.35) };
+  const blocked = onBallAction({ ...input, pushAround: true, opponents: [stand] });
+  assert.ok(
+    blocked.kind === "approach" && Math.abs(blocked.target.theta - line) < 1e-9,
+    JSON.stringify(blocked),
+  );
   // Clearing, the ball is pushed on against it.
-  const clearing = onBallAction({
-    ...base,
-    target,
-    self: at,
-    dribbleCone: cone,
-    opponents: [stand],
-  });
-  assert.equal(clearing.kind, "dribble");
+  assert.equal(onBallAction({ ...input, opponents: [stand] }).kind, "dribble");
   // Beside that way (0.3 m across), or behind the ball, it is no block.
   const beside = { x: stand.x + 0.3 * Math.sin(0.35), y: stand.y + 0.3 * Math.cos(0.35) };
   assert.equal(pushBlocked(base.ball, -0.35, [beside]), false);
   assert.equal(pushBlocked(base.ball, -0.35, [{ x: -0.3, y: 0 }]), false);
   assert.equal(pushBlocked(base.ball, -0.35, [stand]), true);
+});
+
+Deno.test("on ball: a dribble's line turns away from a robot standing where we would line up", () => {
+  // Straight at the goal, the spot 0.3 m behind the ball is taken by a robot 0.1 m beside it.
+  const ball = { x: 3, y: 0.2 };
+  const target = { x: 15.2, y: 0.2 };
+  const robot = { x: 2.7, y: 0.3 };
+  const line = freeLine(ball, 0, [robot]);
+  // Turned left (the spot swings away from the robot, which stands left of the line), by the
+  // least multiple of 15° that leaves the spot 0.3 m clear: 45°.
+  assert.ok(Math.abs(line - Math.PI / 4) < 1e-9, String(line * 180 / Math.PI));
+  const a = onBallAction({
+    ...base,
+    ball,
+    target,
+    self: { x: 2, y: 0.2, theta: 0 },
+    pushAround: true,
+    opponents: [robot],
+  });
+  assert.ok(a.kind === "approach" && Math.abs(a.target.theta - line) < 1e-9, JSON.stringify(a));
+  // Nobody there: the line itself; every way taken: the line itself too.
+  assert.equal(freeLine(ball, 0.3, []), 0.3);
+  const ring = Array.from({ length: 12 }, (_, i) => ({
+    x: ball.x + 0.3 * Math.cos(i * Math.PI / 6),
+    y: ball.y + 0.3 * Math.sin(i * Math.PI / 6),
+  }));
+  assert.equal(freeLine(ball, 0.3, ring), 0.3);
+  // In shooting range the line to the aim is kept (the robot contests the ball: it dribbles on).
+  const shot = onBallAction({
+    ...base,
+    ball: { x: 12, y: 0 },
+    target: { x: 15.2, y: 0 },
+    goalDistance: 3.2,
+    self: { x: 11.5, y: 0, theta: 0 },
+    pushAround: true,
+    opponents: [{ x: 11.7, y: 0.1 }],
+  });
+  assert.ok(shot.kind === "dribble" && Math.abs(shot.heading) < 1e-9, JSON.stringify(shot));
 });
 
 Deno.test("on ball: going around, the way via the point beside the ball holds until clearly clear", () => {

@@ -224,6 +224,43 @@ export function pushBlocked(ball: Point2, way: number, opponents: readonly Point
 }
 
 /**
+ * A dribble's line is turned, in FREE_STEP steps up to FREE_MAX either way, until the spot
+ * FREE_BEHIND behind the ball lies FREE_CLEAR from every opponent's centre and the push is not
+ * blocked (pushBlocked): a spot behind the ball inside a robot is never reached (against standing
+ * robots, one of ours walked into the robot behind the ball for 12 s). Metres, radians.
+ */
+const FREE_BEHIND = 0.3;
+const FREE_CLEAR = 0.3;
+const FREE_STEP = 15 * Math.PI / 180;
+const FREE_MAX = 6;
+
+/** The nearest opponent's distance from the spot FREE_BEHIND behind the ball on `way`. */
+function spotRoom(ball: Point2, way: number, opponents: readonly Point2[]): number {
+  const spot = { x: ball.x - FREE_BEHIND * Math.cos(way), y: ball.y - FREE_BEHIND * Math.sin(way) };
+  return nearestDistance(spot, opponents);
+}
+
+/**
+ * The line a dribble takes instead of `line` (FREE_*): the least turned one with room behind the
+ * ball and a free push, the roomier side first; `line` itself when none is free.
+ */
+export function freeLine(ball: Point2, line: number, opponents: readonly Point2[]): number {
+  for (let k = 0; k <= FREE_MAX; k++) {
+    let best = line, bestRoom = -1;
+    for (const side of k === 0 ? [0] : [-1, 1]) {
+      const w = wrapAngle(line + side * k * FREE_STEP);
+      const room = spotRoom(ball, w, opponents);
+      if (room >= FREE_CLEAR && room > bestRoom && !pushBlocked(ball, w, opponents)) {
+        best = w;
+        bestRoom = room;
+      }
+    }
+    if (bestRoom >= 0) return best;
+  }
+  return line;
+}
+
+/**
  * The way a dribble pushes the ball: the line to the target, or, within `cone` of it, the way we
  * come at the ball (our bearing to it, or our heading once it is at our feet) unless that way
  * runs into an opponent next to the ball.
@@ -244,12 +281,13 @@ function dribbleWay(
 
 export function onBallAction(o: OnBallInput): OnBallAction {
   const { self, ball, target } = o;
-  const line = Math.atan2(target.y - ball.y, target.x - ball.x);
-  const way = dribbleWay(self, ball, line, o.dribbleCone ?? 0, o.pushAround ? o.opponents : []);
-  const ux = Math.cos(way), uy = Math.sin(way);
   const nearest = nearestDistance(ball, o.opponents);
   const pressured = ball.x < 0 && nearest < PRESSURE_RADIUS;
   const kick = o.mustKick || o.goalDistance < o.shootRange || pressured;
+  const toTarget = Math.atan2(target.y - ball.y, target.x - ball.x);
+  const line = o.pushAround && !kick ? freeLine(ball, toTarget, o.opponents) : toTarget;
+  const way = dribbleWay(self, ball, line, o.dribbleCone ?? 0, o.pushAround ? o.opponents : []);
+  const ux = Math.cos(way), uy = Math.sin(way);
   const contested = nearest < o.contestRadius;
 
   const rel = toRobot(self, ball);
