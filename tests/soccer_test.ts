@@ -570,6 +570,30 @@ Deno.test("ball player: a kick lined up for 2 s next to an opponent, or 6 s alon
   }
 });
 
+Deno.test("ball player: a ball in front of a standing robot is taken away sideways, not pushed into it", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const player = () =>
+    new BallPlayer({ ...soccer.defaults, kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "K" } });
+  // A robot 0.4 m past the ball, a little left of the way to the goal: the path goes around it
+  // on the right. We come at the ball from 0.6 m out, 10° right of straight: within the scramble
+  // cone of that detour, but the push would run into the robot's feet.
+  const ball = { x: 2.6, y: 0 };
+  const robot = { x: 3.0, y: 0.02 };
+  const h = -10 * Math.PI / 180;
+  const self = { x: ball.x - 0.6 * Math.cos(h), y: ball.y - 0.6 * Math.sin(h), theta: h };
+  const p = player();
+  p.act({ self, ball, opponents: [robot], obstacles: [], mustKick: false, now: 0 });
+  assert.equal(p.action, "approach", "no dribble into the robot");
+  // It lines up on the detour's line, right of the robot, with room behind the ball.
+  const t = p.target!;
+  assert.ok(t.theta < -Math.PI / 4, JSON.stringify(t));
+  assert.ok(Math.hypot(t.x - robot.x, t.y - robot.y) > 0.3, JSON.stringify(t));
+  // Without the robot the same player dribbles straight on.
+  const q = player();
+  q.act({ self, ball, opponents: [], obstacles: [], mustKick: false, now: 0 });
+  assert.equal(q.action, "dribble");
+});
+
 Deno.test("ball player: in our half with an opponent at the ball, it lines up on the opponent's shot line", async () => {
   const { BallPlayer, awayFromOwnGoal } = await import("../src/behavior/ball_play.ts");
   const ball = { x: -11.7, y: 3.4 };
