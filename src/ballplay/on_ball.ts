@@ -61,9 +61,10 @@ export interface OnBallInput {
    */
   dribbleCone?: number;
   /**
-   * The dribble's own way may not run into an opponent next to the ball (pushBlocked): the ball
-   * goes along the line then. Not when clearing, where the player stands on the opponent's shot
-   * line and pushing against it keeps the ball from our goal.
+   * A dribble keeps clear of opponents next to the ball: its line turns until the spot behind
+   * the ball is free (freeLine), and its own way is not taken into one (pushBlocked). Not when
+   * clearing, where the player stands on the opponent's shot line and pushing against it keeps
+   * the ball from our goal.
    */
   pushAround?: boolean;
   /**
@@ -226,8 +227,8 @@ export function pushBlocked(ball: Point2, way: number, opponents: readonly Point
 /**
  * A dribble's line is turned, in FREE_STEP steps up to FREE_MAX either way, until the spot
  * FREE_BEHIND behind the ball lies FREE_CLEAR from every opponent's centre and the push is not
- * blocked (pushBlocked): a spot behind the ball inside a robot is never reached (against standing
- * robots, one of ours walked into the robot behind the ball for 12 s). Metres, radians.
+ * blocked (pushBlocked): a spot taken by a robot is never reached (against standing robots, one
+ * of ours pressed against the robot by its line-up spot for 12 s). Metres, radians.
  */
 const FREE_BEHIND = 0.3;
 const FREE_CLEAR = 0.3;
@@ -236,8 +237,10 @@ const FREE_MAX = 6;
 
 /** The nearest opponent's distance from the spot FREE_BEHIND behind the ball on `way`. */
 function spotRoom(ball: Point2, way: number, opponents: readonly Point2[]): number {
-  const spot = { x: ball.x - FREE_BEHIND * Math.cos(way), y: ball.y - FREE_BEHIND * Math.sin(way) };
-  return nearestDistance(spot, opponents);
+  const sx = ball.x - FREE_BEHIND * Math.cos(way), sy = ball.y - FREE_BEHIND * Math.sin(way);
+  let room = Infinity;
+  for (const p of opponents) room = Math.min(room, Math.hypot(p.x - sx, p.y - sy));
+  return room;
 }
 
 /**
@@ -247,7 +250,7 @@ function spotRoom(ball: Point2, way: number, opponents: readonly Point2[]): numb
 export function freeLine(ball: Point2, line: number, opponents: readonly Point2[]): number {
   for (let k = 0; k <= FREE_MAX; k++) {
     let best = line, bestRoom = -1;
-    for (const side of k === 0 ? [0] : [-1, 1]) {
+    for (let side = -1; side <= 1; side += 2) {
       const w = wrapAngle(line + side * k * FREE_STEP);
       const room = spotRoom(ball, w, opponents);
       if (room >= FREE_CLEAR && room > bestRoom && !pushBlocked(ball, w, opponents)) {
