@@ -10,6 +10,7 @@ import {
   RoleKeeper,
   ROLES,
   roleTargets,
+  supportSide,
 } from "../src/strategy/roles.ts";
 import { Rng } from "./rng.ts";
 
@@ -159,4 +160,23 @@ Deno.test("role keeper: a player lying down keeps its place in the mapping but n
   assert.equal(after.get(3), "onBall");
   assert.ok(after.has(2) && after.get(2) !== "onBall");
   assert.deepEqual([after.get(4), after.get(5)], [before.get(4), before.get(5)]);
+});
+
+Deno.test("roles: the supporter changes sides of the ball only 0.5 m across the long axis", () => {
+  // No side yet: the ball's own side of y = 0.
+  assert.equal(supportSide(0.01, 0), 1);
+  assert.equal(supportSide(-0.01, 0), -1);
+  // A ball jittering about y = 0 keeps the side; 0.5 m across changes it.
+  let side = supportSide(0.02, 0);
+  for (const y of [-0.03, 0.01, -0.2, -0.49]) {
+    side = supportSide(y, side);
+    assert.equal(side, 1, `at y ${y}`);
+  }
+  assert.equal(supportSide(-0.5, side), -1);
+  assert.equal(supportSide(0.3, -1), -1);
+  // The spot itself: 1.2 m behind the ball, 0.9 m to the side given.
+  const ball = { x: 2, y: -0.25 };
+  assert.deepEqual(roleTargets(ball, "play", 1).supporter, { x: 0.8, y: -1.15 });
+  assert.deepEqual(roleTargets(ball, "play", -1).supporter, { x: 0.8, y: 0.65 });
+  assert.deepEqual(roleTargets(ball).supporter, roleTargets(ball, "play", -1).supporter);
 });

@@ -193,6 +193,22 @@ Deno.test("soccer: a player walking to its spot turns no faster than soccer.posi
   );
 });
 
+Deno.test("soccer: the supporter keeps its side while the ball jitters about y = 0", () => {
+  const b = soccer.create({
+    ...soccer.defaults,
+    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
+  }) as SoccerBehavior;
+  const ys: number[] = [];
+  for (const y of [0.02, -0.03, 0.01, -0.04, -0.3]) {
+    const ball = { x: 0, y, vx: 0, vy: 0 };
+    decide(b, view({ self: { x: -1, y: 0.5, theta: 0 }, ball }), hearingMateAtBall());
+    assert.equal(b.role, "supporter", `ball y ${y}`);
+    ys.push(b.target!.y);
+  }
+  // 0.9 m to the right of the ball throughout, also with the ball 0.3 m across.
+  ys.forEach((ty, i) => assert.ok(ty < -0.8, `step ${i}: ${ys.join(", ")}`));
+});
+
 Deno.test("soccer: in play a player keeps its spot soccer.position_space clear of other robots", () => {
   // A teammate (heard) is at the ball: we are the supporter, whose spot is (-1.2, -0.9); an
   // opponent stands 0.1 m from it.

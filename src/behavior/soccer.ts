@@ -19,6 +19,7 @@ import {
   type Role,
   RoleKeeper,
   roleTargets,
+  supportSide,
 } from "../strategy/roles.ts";
 import { keepAway } from "../strategy/situation.ts";
 import { type Situation, situation } from "../protocol/playmode.ts";
@@ -91,6 +92,8 @@ export class SoccerBehavior implements Behavior {
 
   /** The walk limits for walking to a spot. */
   private readonly positionLimits: WalkLimits;
+  /** The side of the ball the supporter's spot is on (roles.ts supportSide; 0: none yet). */
+  private supportSide: 1 | -1 | 0 = 0;
 
   constructor(private readonly o: SoccerOptions) {
     const l = o.limits, f = o.positionSpeed;
@@ -129,9 +132,12 @@ export class SoccerBehavior implements Behavior {
     if (!taker && s === "play") this.takerHold = false;
     const players = this.players(ctx, self, taker);
     // Roles follow where a rolling ball will stop: a pass's receiver goes to meet it.
+    const rest = ball ? restingBall(ball, this.o.ballDecay) : { x: 0, y: 0 };
+    this.supportSide = supportSide(rest.y, this.supportSide);
     const targets = roleTargets(
-      ball ? restingBall(ball, this.o.ballDecay) : { x: 0, y: 0 },
+      rest,
       s === "ourKickOff" ? "ourKickOff" : s === "theirKickOff" ? "theirKickOff" : "play",
+      this.supportSide,
     );
     // The goalie at the ball says so by team talk; everyone then fills a substitute goalie.
     const goalieClears = v.unum === 1 && s === "play" && ball !== null &&
