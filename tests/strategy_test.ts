@@ -6,7 +6,13 @@ import assert from "assert";
 import { PlayMode, situation } from "../src/protocol/playmode.ts";
 import { avoidObstacles, keepClear } from "../src/ballplay/avoid.ts";
 import { ballWaypoint, DRIBBLE_PATH } from "../src/ballplay/ball_path.ts";
-import { freeLine, onBallAction, type OnBallInput, pushBlocked } from "../src/ballplay/on_ball.ts";
+import {
+  freeLine,
+  onBallAction,
+  type OnBallInput,
+  pushBlocked,
+  pushesOut,
+} from "../src/ballplay/on_ball.ts";
 import { toRobot as relative } from "../src/util/pose.ts";
 import { FREE_KICK_KEEP, GOAL_KICK_KEEP, keepAway } from "../src/strategy/situation.ts";
 
@@ -416,6 +422,37 @@ Deno.test("on ball: a dribble's line turns away from a robot standing where we w
     opponents: [{ x: 11.7, y: 0.1 }],
   });
   assert.ok(shot.kind === "dribble" && Math.abs(shot.heading) < 1e-9, JSON.stringify(shot));
+});
+
+Deno.test("on ball: no push takes the ball out over their goal line beside the goal", () => {
+  // 1.2 m before the goal line, 1.5 m off the centre: straight on goes out, 45° right goes in.
+  const ball = { x: 13.8, y: 1.5 };
+  assert.equal(pushesOut(ball, 0), true);
+  assert.equal(pushesOut(ball, -Math.PI / 4), false);
+  // Farther out than 3 m, or away from their goal line: no call.
+  assert.equal(pushesOut({ x: 11, y: 1.5 }, 0), false);
+  assert.equal(pushesOut(ball, Math.PI), false);
+  // Contested, coming at the ball 30° off the line into the goal (scramble cone 60°): the ball
+  // is not pushed on our way, which leaves the field beside the post.
+  const line = -45 * Math.PI / 180;
+  const target = { x: ball.x + Math.cos(line), y: ball.y + Math.sin(line) };
+  const h = -15 * Math.PI / 180;
+  const at = { x: ball.x - 0.2 * Math.cos(h), y: ball.y - 0.2 * Math.sin(h), theta: h };
+  const contested = onBallAction({
+    ...base,
+    ball,
+    target,
+    goalDistance: 10,
+    self: at,
+    dribbleCone: Math.PI / 3,
+    pushAround: true,
+    opponents: [{ x: 14.3, y: 2.2 }],
+  });
+  assert.equal(contested.kind, "approach", JSON.stringify(contested));
+  // Facing the goal mouth from the same spot, it dribbles on.
+  const facing = { ...at, theta: line };
+  const on = onBallAction({ ...base, ball, target, goalDistance: 10, self: facing });
+  assert.equal(on.kind, "dribble", JSON.stringify(on));
 });
 
 Deno.test("on ball: going around, the way via the point beside the ball holds until clearly clear", () => {

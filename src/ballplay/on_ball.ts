@@ -6,6 +6,7 @@
 // stand on the wrong side; a set play's kick is staged clear of the ball. Pure: the same inputs
 // give the same action. Field frame of our side, metres and radians.
 
+import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { wrapAngle } from "../util/angles.ts";
 import { type Point2, type Pose2, segmentDistance, toRobot } from "../util/pose.ts";
 import { nearestDistance } from "./avoid.ts";
@@ -225,6 +226,23 @@ export function pushBlocked(ball: Point2, way: number, opponents: readonly Point
 }
 
 /**
+ * A push that would take the ball over the opponents' goal line within OUT_REACH of it, more than
+ * OUT_POST from the goal's centre, is not made: in a game against UT, 4 balls went out beside
+ * their goal (4 goal kicks for them), each pushed on the way the player came at it, 20-45° off
+ * the line into the goal, from 1-2 m before the goal line. Metres.
+ */
+const OUT_REACH = 3;
+const OUT_POST = GOAL_WIDTH / 2 - 0.1;
+
+/** Whether pushing the ball along `way` takes it out over the opponents' goal line (OUT_*). */
+export function pushesOut(ball: Point2, way: number): boolean {
+  const c = Math.cos(way);
+  if (c <= 1e-6) return false;
+  const run = (FIELD_LENGTH / 2 - ball.x) / c;
+  return run >= 0 && run < OUT_REACH && Math.abs(ball.y + run * Math.sin(way)) > OUT_POST;
+}
+
+/**
  * A dribble's line is turned, in FREE_STEP steps up to FREE_MAX either way, until the spot
  * FREE_BEHIND behind the ball lies FREE_CLEAR from every opponent's centre and the push is not
  * blocked (pushBlocked): a spot taken by a robot is never reached (against standing robots, one
@@ -253,7 +271,8 @@ export function freeLine(ball: Point2, line: number, opponents: readonly Point2[
     for (let side = -1; side <= 1; side += 2) {
       const w = wrapAngle(line + side * k * FREE_STEP);
       const room = spotRoom(ball, w, opponents);
-      if (room >= FREE_CLEAR && room > bestRoom && !pushBlocked(ball, w, opponents)) {
+      const free = !pushBlocked(ball, w, opponents) && !pushesOut(ball, w);
+      if (room >= FREE_CLEAR && room > bestRoom && free) {
         best = w;
         bestRoom = room;
       }
@@ -263,10 +282,16 @@ export function freeLine(ball: Point2, line: number, opponents: readonly Point2[
   return line;
 }
 
+/** The way we come at the ball: our bearing to it, or our heading once it is at our feet. */
+function comingWay(self: Pose2, ball: Point2): number {
+  const d = Math.hypot(ball.x - self.x, ball.y - self.y);
+  return d > CONE_BEARING_FROM ? Math.atan2(ball.y - self.y, ball.x - self.x) : self.theta;
+}
+
 /**
  * The way a dribble pushes the ball: the line to the target, or, within `cone` of it, the way we
- * come at the ball (our bearing to it, or our heading once it is at our feet) unless that way
- * runs into an opponent next to the ball.
+ * come at the ball, unless that way runs into an opponent next to the ball or takes the ball out
+ * beside their goal.
  */
 function dribbleWay(
   self: Pose2,
@@ -276,10 +301,11 @@ function dribbleWay(
   opponents: readonly Point2[],
 ): number {
   if (cone <= 0) return line;
-  const d = Math.hypot(ball.x - self.x, ball.y - self.y);
-  const way = d > CONE_BEARING_FROM ? Math.atan2(ball.y - self.y, ball.x - self.x) : self.theta;
+  const way = comingWay(self, ball);
   const off = wrapAngle(way - line);
-  return Math.abs(off) <= cone && !pushBlocked(ball, way, opponents) ? way : line;
+  return Math.abs(off) <= cone && !pushBlocked(ball, way, opponents) && !pushesOut(ball, way)
+    ? way
+    : line;
 }
 
 export function onBallAction(o: OnBallInput): OnBallAction {
@@ -299,7 +325,8 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   // takes too long, or next to an opponent, the ball is dribbled away.
   const mayDribble = !o.mustKick && headingError < DRIBBLE_HEADING_TOLERANCE &&
     rel.x > 0 && rel.x < DRIBBLE_REACH &&
-    Math.abs(rel.y) < DRIBBLE_LATERAL + DRIBBLE_CONE * rel.x;
+    Math.abs(rel.y) < DRIBBLE_LATERAL + DRIBBLE_CONE * rel.x &&
+    !pushesOut(ball, comingWay(self, ball));
 
   // On the wrong side of the ball: walk around it first (but a dribbled ball at our feet is
   // played on).
