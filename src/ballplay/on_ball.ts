@@ -3,7 +3,8 @@
 // with an opponent at the ball or once the caller says the line-up took too long, and none starts
 // before the walk has slowed. Both start by getting behind the ball on the line to the target
 // (a dribble also on the way we come at it, within a cone of that line), going around it when we
-// stand on the wrong side; a set play's kick is staged clear of the ball. Pure: the same inputs
+// stand on the wrong side; a set play's kick is staged clear of the ball. A dribble keeps clear
+// of opponents next to the ball and pushes no ball out beside their goal. Pure: the same inputs
 // give the same action. Field frame of our side, metres and radians.
 
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";

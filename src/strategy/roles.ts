@@ -136,7 +136,7 @@ export function supportSide(by: number, last: number): 1 | -1 {
 
 /**
  * Every role's target for a ball at (bx, by); `side`: the supporter's (supportSide), by default
- * the ball's side of the centre line.
+ * from the ball's side of the long axis.
  */
 export function roleTargets(
   ball: Point2,
