@@ -386,6 +386,36 @@ Deno.test("on ball: the dribble's own way is not taken into an opponent at the b
   assert.equal(pushBlocked(base.ball, -0.35, [stand]), true);
 });
 
+Deno.test("on ball: a dribble's line stays turned to the side it took while an opponent stands at the ball", () => {
+  // The keeper stands 0.17 m in front of the ball, a centimetre either side of the line: fresh,
+  // the line turns to the side away from it, so the noise flips it from 75° left to 75° right.
+  const ball = { x: 13.13, y: 0 };
+  const keeper = (y: number) => [{ x: 13.3, y }, { x: 14.6, y: 0.1 }];
+  const deg = (r: number) => Math.round(r * 180 / Math.PI);
+  assert.equal(deg(freeLine(ball, 0, keeper(-0.01))), 75);
+  assert.equal(deg(freeLine(ball, 0, keeper(0.01))), -75);
+  // Turned left last cycle, it stays left while that side needs at most two steps more.
+  assert.equal(deg(freeLine(ball, 0, keeper(0.01), 1)), 90);
+  assert.equal(deg(freeLine(ball, 0, keeper(0.01), -1)), -75);
+  // Once the left has no free line, it turns right after all; a free line is taken at once.
+  assert.equal(deg(freeLine(ball, 0, keeper(0.06), 1)), -60);
+  assert.equal(freeLine(ball, 0, [], 1), 0);
+  // The ball player remembers the turn: the action says it, and the next cycle keeps it.
+  const input = {
+    ...base,
+    ball,
+    target: { x: 15.2, y: 0 },
+    goalDistance: 9,
+    self: { x: 12.6, y: 0.3, theta: 0 },
+    pushAround: true,
+  };
+  const first = onBallAction({ ...input, opponents: keeper(-0.01) });
+  assert.ok(first.kind === "approach" && first.turn === 1, JSON.stringify(first));
+  const next = onBallAction({ ...input, opponents: keeper(0.01), lineTurn: first.turn });
+  assert.ok(next.kind === "approach" && next.turn === 1, JSON.stringify(next));
+  assert.equal(deg(next.target.theta), 90);
+});
+
 Deno.test("on ball: a dribble's line turns away from a robot standing where we would line up", () => {
   // Straight at the goal, the spot 0.3 m behind the ball is taken by a robot 0.1 m beside it.
   const ball = { x: 3, y: 0.2 };

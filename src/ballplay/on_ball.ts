@@ -81,6 +81,8 @@ export interface OnBallInput {
   aroundSide?: AroundSide;
   /** Going around, last cycle's target was the point beside the ball (not the spot behind it). */
   aroundVia?: boolean;
+  /** The way last cycle's dribble line was turned from the target's (freeLine): kept if it may. */
+  lineTurn?: AroundSide;
 }
 
 export type AroundSide = -1 | 0 | 1;
@@ -100,9 +102,11 @@ export type OnBallAction =
     around?: AroundSide;
     /** Going around via the point beside the ball. */
     via?: boolean;
+    /** The way the dribble's line is turned from the target's (freeLine); absent: not. */
+    turn?: AroundSide;
   }
   /** Walk on along `heading`; the ball lies `ahead` and `lateral` to the side (robot frame). */
-  | { kind: "dribble"; heading: number; ahead: number; lateral: number }
+  | { kind: "dribble"; heading: number; ahead: number; lateral: number; turn: AroundSide }
   | { kind: "kick"; leftFoot: boolean };
 
 /** An opponent this close to the ball in our half makes us clear it. */
@@ -262,25 +266,59 @@ function spotRoom(ball: Point2, way: number, opponents: readonly Point2[]): numb
   return room;
 }
 
+/** Whether a dribble may push along `way` (FREE_*): room behind the ball, no block, not out. */
+function lineFree(ball: Point2, way: number, opponents: readonly Point2[]): boolean {
+  return spotRoom(ball, way, opponents) >= FREE_CLEAR && !pushBlocked(ball, way, opponents) &&
+    !pushesOut(ball, way);
+}
+
+/** The fewest FREE_STEPs `line` turns to `side` (+1 left, -1 right) to be free; Infinity: none. */
+function freeSteps(ball: Point2, line: number, side: number, opponents: readonly Point2[]): number {
+  for (let k = 1; k <= FREE_MAX; k++) {
+    if (lineFree(ball, wrapAngle(line + side * k * FREE_STEP), opponents)) return k;
+  }
+  return Infinity;
+}
+
+/**
+ * The side turned to last time is kept while it needs at most this many FREE_STEPs more than
+ * the other: with an opponent straight ahead of the ball, a few centimetres of noise flipped the
+ * line between 75° left and right, and a robot before their goal walked from one side of the ball
+ * to the other for 5 s.
+ */
+const FREE_KEEP_STEPS = 2;
+
 /**
  * The line a dribble takes instead of `line` (FREE_*): the least turned one with room behind the
- * ball and a free push, the roomier side first; `line` itself when none is free.
+ * ball and a free push, the roomier side first on a tie, and the side `keep` (the sign of last
+ * cycle's turn) while it is nearly as good (FREE_KEEP_STEPS); `line` itself when none is free.
  */
-export function freeLine(ball: Point2, line: number, opponents: readonly Point2[]): number {
-  for (let k = 0; k <= FREE_MAX; k++) {
-    let best = line, bestRoom = -1;
-    for (let side = -1; side <= 1; side += 2) {
-      const w = wrapAngle(line + side * k * FREE_STEP);
-      const room = spotRoom(ball, w, opponents);
-      const free = !pushBlocked(ball, w, opponents) && !pushesOut(ball, w);
-      if (room >= FREE_CLEAR && room > bestRoom && free) {
-        best = w;
-        bestRoom = room;
-      }
-    }
-    if (bestRoom >= 0) return best;
+export function freeLine(
+  ball: Point2,
+  line: number,
+  opponents: readonly Point2[],
+  keep: AroundSide = 0,
+): number {
+  if (lineFree(ball, line, opponents)) return line;
+  const left = freeSteps(ball, line, 1, opponents), right = freeSteps(ball, line, -1, opponents);
+  if (left === Infinity && right === Infinity) return line;
+  const kept = keep > 0 ? left : right, other = keep > 0 ? right : left;
+  let side: number = keep;
+  if (keep === 0 || kept > other + FREE_KEEP_STEPS) {
+    side = left < right ||
+        (left === right &&
+          spotRoom(ball, wrapAngle(line + left * FREE_STEP), opponents) >
+            spotRoom(ball, wrapAngle(line - right * FREE_STEP), opponents))
+      ? 1
+      : -1;
   }
-  return line;
+  return wrapAngle(line + side * (side > 0 ? left : right) * FREE_STEP);
+}
+
+/** Which way `way` is turned from `line`: +1 left, -1 right, 0 not at all. */
+function turnOf(way: number, line: number): AroundSide {
+  const d = wrapAngle(way - line);
+  return d > 1e-9 ? 1 : d < -1e-9 ? -1 : 0;
 }
 
 /** The way we come at the ball: our bearing to it, or our heading once it is at our feet. */
@@ -314,7 +352,10 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   const pressured = ball.x < 0 && nearest < PRESSURE_RADIUS;
   const kick = o.mustKick || o.goalDistance < o.shootRange || pressured;
   const toTarget = Math.atan2(target.y - ball.y, target.x - ball.x);
-  const line = o.pushAround && !kick ? freeLine(ball, toTarget, o.opponents) : toTarget;
+  const line = o.pushAround && !kick
+    ? freeLine(ball, toTarget, o.opponents, o.lineTurn ?? 0)
+    : toTarget;
+  const turn = turnOf(line, toTarget);
   const coming = comingWay(self, ball);
   const way = dribbleWay(coming, ball, line, o.dribbleCone ?? 0, o.pushAround ? o.opponents : []);
   const ux = Math.cos(way), uy = Math.sin(way);
@@ -358,6 +399,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
       kickPose: false,
       around: side,
       via: !clear,
+      turn,
     };
   }
 
@@ -367,7 +409,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   }
   if (mayDribble) {
     const heading = line + CONE_KEEP * wrapAngle(way - line);
-    return { kind: "dribble", heading, ahead: rel.x, lateral: rel.y };
+    return { kind: "dribble", heading, ahead: rel.x, lateral: rel.y, turn };
   }
   // Lining up to dribble needs no precision: the fine approach only for the last steps.
   const behind = Math.max(DRIBBLE_BEHIND, Math.min(LINE_UP_MAX, Math.abs(across)));
@@ -376,6 +418,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     target: { x: ball.x - ux * behind, y: ball.y - uy * behind, theta: way },
     fine: Math.hypot(ball.x - self.x, ball.y - self.y) < 0.3,
     kickPose: false,
+    turn,
   };
 }
 

@@ -258,6 +258,7 @@ export class BallPlayer {
   private detourSide: PathSide = 0;
   private aroundSide: AroundSide = 0;
   private aroundVia = false;
+  private lineTurn: AroundSide = 0;
   /** The side of the keeper aimed at last (+1 left, -1 right; 0 none). */
   private aimSide = 0;
   /** When the current kick line-up began (null: not lining up). */
@@ -407,6 +408,7 @@ export class BallPlayer {
       settled: i.now >= this.settledAt,
       aroundSide: this.aroundSide,
       aroundVia: this.aroundVia,
+      lineTurn: this.lineTurn,
     };
     let a = onBallAction(input);
     // Standing, a kick starts at once: the ball must lie where the kick needs it from the stand
@@ -427,6 +429,7 @@ export class BallPlayer {
     }
     this.aroundSide = a.kind === "approach" ? a.around ?? 0 : 0;
     this.aroundVia = a.kind === "approach" && a.via === true;
+    this.lineTurn = a.kind === "kick" ? 0 : a.turn ?? 0;
     this.shooting = shot && (a.kind === "kick" || (a.kind === "approach" && a.kickPose));
     this.pace(a, i.now, crowded);
     if (a.kind === "dribble" || (a.kind === "approach" && !a.fine)) this.settledAt = i.now + SETTLE;
