@@ -8,6 +8,7 @@ import { avoidObstacles, keepClear } from "../src/ballplay/avoid.ts";
 import { ballWaypoint, DRIBBLE_PATH } from "../src/ballplay/ball_path.ts";
 import {
   freeLine,
+  goesIn,
   onBallAction,
   type OnBallInput,
   pushBlocked,
@@ -452,6 +453,36 @@ Deno.test("on ball: a dribble's line turns away from a robot standing where we w
     opponents: [{ x: 11.7, y: 0.1 }],
   });
   assert.ok(shot.kind === "dribble" && Math.abs(shot.heading) < 1e-9, JSON.stringify(shot));
+});
+
+Deno.test("on ball: before their goal the ball is pushed on along any way that goes in", () => {
+  // Coming at the ball 38° off the line to the aim, facing it: pushed on, it crosses the goal
+  // line 0.39 m right of the centre.
+  const ball = { x: 14.2, y: 1 };
+  const self = { x: 13.9, y: 1 + 0.3 * Math.tan(Math.PI / 3), theta: -Math.PI / 3 };
+  const input = {
+    ...base,
+    ball,
+    self,
+    target: { x: 15.2, y: 0.6 },
+    goalDistance: 1.1,
+    shootRange: 0,
+    dribbleCone: 0,
+    pushAround: true,
+  };
+  assert.equal(goesIn(ball, self.theta), true);
+  // Without it, the robot lines up on the line to the aim first.
+  assert.equal(onBallAction(input).kind, "approach");
+  const a = onBallAction({ ...input, intoGoal: true });
+  assert.ok(a.kind === "dribble" && Math.abs(a.heading - self.theta) < 1e-9, JSON.stringify(a));
+  // Not a way past the post, nor one from farther than 4 m, nor a set play's.
+  assert.equal(goesIn(ball, Math.atan2(-0.1, 0.5)), false);
+  assert.equal(goesIn({ x: 10.5, y: 0 }, 0), false);
+  assert.equal(goesIn({ x: 11.5, y: 0 }, 0), true);
+  assert.equal(onBallAction({ ...input, intoGoal: true, mustKick: true }).kind, "approach");
+  // The keeper standing on that way blocks it: line up after all.
+  const keeper = { x: 14.35, y: 1 - 0.3 * Math.sin(Math.PI / 3) };
+  assert.equal(onBallAction({ ...input, intoGoal: true, opponents: [keeper] }).kind, "approach");
 });
 
 Deno.test("on ball: no push takes the ball out over their goal line beside the goal", () => {

@@ -409,6 +409,7 @@ export class BallPlayer {
       aroundSide: this.aroundSide,
       aroundVia: this.aroundVia,
       lineTurn: this.lineTurn,
+      intoGoal: !clearing && this.passTo === null,
     };
     let a = onBallAction(input);
     // Standing, a kick starts at once: the ball must lie where the kick needs it from the stand
