@@ -246,10 +246,18 @@ const OUT_POST = GOAL_WIDTH / 2 - 0.1;
 
 /** Whether pushing the ball along `way` takes it out over the opponents' goal line (OUT_*). */
 export function pushesOut(ball: Point2, way: number): boolean {
+  return Math.abs(goalLineY(ball, way, OUT_REACH)) > OUT_POST;
+}
+
+/**
+ * How far from their goal's centre (|y|) a ball pushed along `way` crosses their goal line, if
+ * it does within `reach` metres of rolling; NaN if not.
+ */
+function goalLineY(ball: Point2, way: number, reach: number): number {
   const c = Math.cos(way);
-  if (c <= 1e-6) return false;
+  if (c <= 1e-6) return NaN;
   const run = (FIELD_LENGTH / 2 - ball.x) / c;
-  return run >= 0 && run < OUT_REACH && Math.abs(ball.y + run * Math.sin(way)) > OUT_POST;
+  return run >= 0 && run < reach ? Math.abs(ball.y + run * Math.sin(way)) : NaN;
 }
 
 /**
@@ -342,10 +350,7 @@ const IN_POST = GOAL_WIDTH / 2 - 0.25;
 
 /** Whether pushing the ball along `way` takes it into the opponents' goal (IN_*). */
 export function goesIn(ball: Point2, way: number): boolean {
-  const c = Math.cos(way);
-  if (c <= 1e-6) return false;
-  const run = (FIELD_LENGTH / 2 - ball.x) / c;
-  return run >= 0 && run < IN_REACH && Math.abs(ball.y + run * Math.sin(way)) < IN_POST;
+  return goalLineY(ball, way, IN_REACH) < IN_POST;
 }
 
 /**
