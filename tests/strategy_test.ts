@@ -417,6 +417,33 @@ Deno.test("on ball: a dribble's line stays turned to the side it took while an o
   assert.equal(deg(next.target.theta), 90);
 });
 
+Deno.test("on ball: a dribble does not come at the ball through a robot standing at it", () => {
+  // The ball lies at a standing robot's feet, 0.18 m from its centre, and we come at it from the
+  // robot's side: our own way (77°) lies within the scramble's cone of the line to the goal.
+  const ball = { x: 10.96, y: -3.32 };
+  const robot = { x: 11, y: -3.5 };
+  const self = { x: 10.8, y: -4.0, theta: 1.34 };
+  const input = {
+    ...base,
+    ball,
+    self,
+    target: { x: 15.2, y: 0 },
+    goalDistance: 5.3,
+    shootRange: 3.5,
+    dribbleCone: 60 * Math.PI / 180,
+    pushAround: true,
+  };
+  // Nobody there: pushed on along our way, turning toward the line.
+  assert.equal(onBallAction(input).kind, "dribble");
+  // The robot there: the line-up spot keeps 0.3 m clear of it, on a line that leaves it room.
+  const a = onBallAction({ ...input, opponents: [robot] });
+  assert.ok(a.kind === "approach", JSON.stringify(a));
+  const way = a.target.theta;
+  const spot = { x: ball.x - 0.3 * Math.cos(way), y: ball.y - 0.3 * Math.sin(way) };
+  assert.ok(Math.hypot(spot.x - robot.x, spot.y - robot.y) >= 0.3, JSON.stringify(a));
+  assert.ok(Math.abs(way - freeLine(ball, Math.atan2(3.32, 4.24), [robot])) < 1e-9);
+});
+
 Deno.test("on ball: a dribble's line turns away from a robot standing where we would line up", () => {
   // Straight at the goal, the spot 0.3 m behind the ball is taken by a robot 0.1 m beside it.
   const ball = { x: 3, y: 0.2 };

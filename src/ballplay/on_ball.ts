@@ -356,7 +356,10 @@ export function goesIn(ball: Point2, way: number): boolean {
 /**
  * The way a dribble pushes the ball: the line to the target, or the way we come at the ball
  * (`way`, comingWay) when it lies within `cone` of the line or, with `intoGoal`, goes in; unless
- * that way runs into an opponent next to the ball or takes the ball out beside their goal.
+ * that way runs into an opponent next to the ball, takes the ball out beside their goal, or has an
+ * opponent where we would stand behind the ball (lineFree): coming at a ball that lay at a
+ * standing robot's feet, with the robot between us and the ball, our players walked into it for
+ * 20 s.
  */
 function dribbleWay(
   way: number,
@@ -367,7 +370,7 @@ function dribbleWay(
   opponents: readonly Point2[],
 ): number {
   const within = Math.abs(wrapAngle(way - line)) <= cone || (intoGoal && goesIn(ball, way));
-  return within && !pushBlocked(ball, way, opponents) && !pushesOut(ball, way) ? way : line;
+  return within && lineFree(ball, way, opponents) ? way : line;
 }
 
 export function onBallAction(o: OnBallInput): OnBallAction {
