@@ -497,15 +497,21 @@ Deno.test("on ball: before their goal the ball is pushed on along any way that g
     dribbleCone: 0,
     pushAround: true,
   };
-  assert.equal(goesIn(ball, self.theta), true);
+  assert.equal(goesIn(ball, self.theta, []), true);
   // Without it, the robot lines up on the line to the aim first.
   assert.equal(onBallAction(input).kind, "approach");
   const a = onBallAction({ ...input, intoGoal: true });
   assert.ok(a.kind === "dribble" && Math.abs(a.heading - self.theta) < 1e-9, JSON.stringify(a));
   // Not a way past the post, nor one from farther than 4 m, nor a set play's.
-  assert.equal(goesIn(ball, Math.atan2(-0.1, 0.5)), false);
-  assert.equal(goesIn({ x: 10.5, y: 0 }, 0), false);
-  assert.equal(goesIn({ x: 11.5, y: 0 }, 0), true);
+  assert.equal(goesIn(ball, Math.atan2(-0.1, 0.5), []), false);
+  assert.equal(goesIn({ x: 10.5, y: 0 }, 0, []), false);
+  assert.equal(goesIn({ x: 11.5, y: 0 }, 0, []), true);
+  // A keeper standing on the way (UT's stands 0.5 m out at the centre) keeps it out; one 0.4 m
+  // beside it, or behind the ball, does not.
+  const keeperAt = (y: number) => [{ x: 14.5, y }];
+  assert.equal(goesIn({ x: 12, y: 0.2 }, 0, keeperAt(0)), false);
+  assert.equal(goesIn({ x: 12, y: 0.4 }, 0, keeperAt(0)), true);
+  assert.equal(goesIn({ x: 12, y: 0 }, 0, [{ x: 11.8, y: 0 }]), true);
   assert.equal(onBallAction({ ...input, intoGoal: true, mustKick: true }).kind, "approach");
   // The keeper standing on that way blocks it: line up after all.
   const keeper = { x: 14.35, y: 1 - 0.3 * Math.sin(Math.PI / 3) };

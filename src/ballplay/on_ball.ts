@@ -347,15 +347,32 @@ function comingWay(self: Pose2, ball: Point2): number {
  */
 const IN_REACH = 4;
 const IN_POST = GOAL_WIDTH / 2 - 0.25;
+/**
+ * …and passes every opponent on the way there this wide (m): UT's keeper stands 0.5 m out in
+ * front of the goal's centre, where most ways in from 3 m out run.
+ */
+const IN_CLEAR = 0.35;
 
-/** Whether pushing the ball along `way` takes it into the opponents' goal (IN_*). */
-export function goesIn(ball: Point2, way: number): boolean {
-  return goalLineY(ball, way, IN_REACH) < IN_POST;
+/**
+ * Whether pushing the ball along `way` takes it into the opponents' goal past every opponent
+ * ahead of it (IN_*).
+ */
+export function goesIn(ball: Point2, way: number, opponents: readonly Point2[]): boolean {
+  const y = goalLineY(ball, way, IN_REACH);
+  if (!(y < IN_POST)) return false;
+  const ux = Math.cos(way), uy = Math.sin(way);
+  const run = (FIELD_LENGTH / 2 - ball.x) / ux;
+  for (const p of opponents) {
+    const along = (p.x - ball.x) * ux + (p.y - ball.y) * uy;
+    const across = -(p.x - ball.x) * uy + (p.y - ball.y) * ux;
+    if (along > BLOCK_FROM && along < run + IN_CLEAR && Math.abs(across) < IN_CLEAR) return false;
+  }
+  return true;
 }
 
 /**
  * The way a dribble pushes the ball: the line to the target, or the way we come at the ball
- * (`way`, comingWay) when it lies within `cone` of the line or, with `intoGoal`, goes in; unless
+ * (`way`, comingWay) when it lies within `cone` of the line or `scores` (it goes in); unless
  * that way runs into an opponent next to the ball, takes the ball out beside their goal, or has an
  * opponent where we would stand behind the ball (lineFree): coming at a ball that lay at a
  * standing robot's feet, with the robot between us and the ball, our players walked into it for
@@ -366,10 +383,10 @@ function dribbleWay(
   ball: Point2,
   line: number,
   cone: number,
-  intoGoal: boolean,
+  scores: boolean,
   opponents: readonly Point2[],
 ): number {
-  const within = Math.abs(wrapAngle(way - line)) <= cone || (intoGoal && goesIn(ball, way));
+  const within = Math.abs(wrapAngle(way - line)) <= cone || scores;
   return within && lineFree(ball, way, opponents) ? way : line;
 }
 
@@ -384,13 +401,13 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     : toTarget;
   const turn = turnOf(line, toTarget);
   const coming = comingWay(self, ball);
-  const intoGoal = o.intoGoal === true && !o.mustKick;
+  const scores = o.intoGoal === true && !o.mustKick && goesIn(ball, coming, o.opponents);
   const way = dribbleWay(
     coming,
     ball,
     line,
     o.dribbleCone ?? 0,
-    intoGoal,
+    scores,
     o.pushAround ? o.opponents : [],
   );
   const ux = Math.cos(way), uy = Math.sin(way);
@@ -444,7 +461,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   }
   if (mayDribble) {
     // A way into the goal is kept as it is; one in the cone turns back toward the line.
-    const heading = intoGoal && goesIn(ball, way) ? way : line + CONE_KEEP * wrapAngle(way - line);
+    const heading = scores && way === coming ? way : line + CONE_KEEP * wrapAngle(way - line);
     return { kind: "dribble", heading, ahead: rel.x, lateral: rel.y, turn };
   }
   // Lining up to dribble needs no precision: the fine approach only for the last steps.
