@@ -52,6 +52,7 @@ for (const side of ["left", "right"] as const) {
     // In the middle third until x passes 5 m, at 3.57 s.
     assert.ok(Math.abs(a.thirds.middle - 0.357) < 0.03, `middle ${a.thirds.middle}`);
     assert.equal(a.thirds.defence, 0);
+    assert.deepEqual(a.goalMouths, { theirs: 0, ours: 0 });
     assert.deepEqual(a.kicks.ours.count, 1);
     assert.deepEqual(a.kicks.ours.shots, 1);
     assert.ok(Math.abs(a.kicks.ours.maxDistance! - 6) < 0.2, `${a.kicks.ours.maxDistance}`);
@@ -77,6 +78,26 @@ for (const side of ["left", "right"] as const) {
     assert.deepEqual(analyze(tl, passes).passes, { attempts: 1, completed: 1 });
   });
 }
+
+Deno.test("analyze: the ball's time in front of each goal", () => {
+  for (const side of ["left", "right"] as const) {
+    const s = side === "left" ? 1 : -1;
+    const tl = new GameTimeline();
+    // 2 s in front of their goal (13, 1), 1 s beside it (13, 4), 1 s in front of ours (-14, 0).
+    const at = (t: number) => t < 2 ? { x: 13, y: 1 } : t < 3 ? { x: 13, y: 4 } : { x: -14, y: 0 };
+    for (let c = 0; c <= 200; c += 3) {
+      const f = frame(c * 0.02, side), b = at(c * 0.02);
+      tl.add({
+        ...f,
+        score: [0, 0],
+        groundTruth: { ...f.groundTruth!, ballPos: { x: s * b.x, y: s * b.y, z: 0.04 } },
+        seenPlayers: [],
+      });
+    }
+    const m = analyze(tl).goalMouths;
+    assert.ok(Math.abs(m.theirs - 0.5) < 0.03 && Math.abs(m.ours - 0.25) < 0.03, JSON.stringify(m));
+  }
+});
 
 Deno.test("analyze: stoppages per play mode, named for our side, by the server's clock", () => {
   assert.equal(ourMode("KickOff_Left", "left"), "KickOff_ours");

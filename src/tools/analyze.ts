@@ -3,8 +3,8 @@
 // place what it saw; the analysis reads the ball and our players from ground truth, and the
 // opponents from our agents' sightings moved by the seer's own estimate error (its camera
 // estimate against its ground truth). Per game it prints one JSON line: possession by team, the
-// time the ball is still, the ball's time in each third, kicks and shots with their distances,
-// goals and own goals, and falls per player. All of it counts PlayOn only, in our frame (we
+// time the ball is still, the ball's time in each third and in front of each goal, kicks and
+// shots with their distances, goals and own goals, and falls per player. All of it counts PlayOn only, in our frame (we
 // attack +x); besides, the stoppages: how often and how long each play mode other than PlayOn
 // held, named for our side (KickOff_ours: our kick-off, goal_kick_theirs: theirs).
 
@@ -28,6 +28,12 @@ const KICK_FROM = 0.5;
 const KICK_TO = 1.2;
 /** The kicker is the nearest player within this distance of the ball when it starts (m). */
 const KICKER_RADIUS = 1;
+/**
+ * In front of a goal: within GOAL_MOUTH_DEPTH of its line and GOAL_MOUTH_HALF_WIDTH of the long
+ * axis (m). Against UT the ball lay in front of their goal for 2-2.5 min of a game we won 2:0.
+ */
+const GOAL_MOUTH_DEPTH = 3;
+const GOAL_MOUTH_HALF_WIDTH = 3;
 /** Head height (m) below which a player is down, and above which it is up again. */
 const DOWN_HEAD = 0.25;
 const UP_HEAD = 0.4;
@@ -157,6 +163,8 @@ export interface GameAnalysis {
   possession: { ours: number; theirs: number; nobody: number };
   ballStill: number;
   thirds: { defence: number; middle: number; attack: number };
+  /** Shares of PlayOn with the ball in front of their goal and of ours (GOAL_MOUTH_*). */
+  goalMouths: { theirs: number; ours: number };
   kicks: { ours: KickSummary; theirs: KickSummary; unknown: number };
   goals: { ours: number; theirs: number; ownGoalsOurs: number; ownGoalsTheirs: number };
   falls: Record<string, number>;
@@ -233,6 +241,7 @@ export function analyze(tl: GameTimeline, passes: readonly LoggedPass[] = []): G
   let playOn = 0, still = 0;
   const poss = { ours: 0, theirs: 0, nobody: 0 };
   const thirds = { defence: 0, middle: 0, attack: 0 };
+  const mouths = { theirs: 0, ours: 0 };
   let holder: Team | null = null;
   const touches: Touch[] = [];
   const kicks: Kick[] = [];
@@ -274,6 +283,11 @@ export function analyze(tl: GameTimeline, passes: readonly LoggedPass[] = []): G
       ? "attack"
       : "middle";
     thirds[third] += step;
+    if (
+      Math.abs(b.y) < GOAL_MOUTH_HALF_WIDTH && Math.abs(b.x) > FIELD_LENGTH / 2 - GOAL_MOUTH_DEPTH
+    ) {
+      mouths[b.x > 0 ? "theirs" : "ours"] += step;
+    }
     const n = nearest(tl, c, b, POSSESSION_RADIUS);
     if (n) {
       holder = n.team;
@@ -323,6 +337,7 @@ export function analyze(tl: GameTimeline, passes: readonly LoggedPass[] = []): G
       middle: share(thirds.middle),
       attack: share(thirds.attack),
     },
+    goalMouths: { theirs: share(mouths.theirs), ours: share(mouths.ours) },
     kicks: {
       ours: summary("ours"),
       theirs: summary("theirs"),
