@@ -226,11 +226,25 @@ const BLOCK_ACROSS = 0.25;
 
 /** Whether pushing the ball along `way` sends it into an opponent just ahead of it. */
 export function pushBlocked(ball: Point2, way: number, opponents: readonly Point2[]): boolean {
+  return opponentOnWay(ball, way, opponents, BLOCK_AHEAD, BLOCK_ACROSS);
+}
+
+/**
+ * Whether an opponent's centre lies on the ball's way: BLOCK_FROM to `ahead` past the ball, within
+ * `across` of the line.
+ */
+function opponentOnWay(
+  ball: Point2,
+  way: number,
+  opponents: readonly Point2[],
+  ahead: number,
+  across: number,
+): boolean {
   const ux = Math.cos(way), uy = Math.sin(way);
   for (const p of opponents) {
     const along = (p.x - ball.x) * ux + (p.y - ball.y) * uy;
-    const across = -(p.x - ball.x) * uy + (p.y - ball.y) * ux;
-    if (along > BLOCK_FROM && along < BLOCK_AHEAD && Math.abs(across) < BLOCK_ACROSS) return true;
+    const side = -(p.x - ball.x) * uy + (p.y - ball.y) * ux;
+    if (along > BLOCK_FROM && along < ahead && Math.abs(side) < across) return true;
   }
   return false;
 }
@@ -358,16 +372,9 @@ const IN_CLEAR = 0.35;
  * ahead of it (IN_*).
  */
 export function goesIn(ball: Point2, way: number, opponents: readonly Point2[]): boolean {
-  const y = goalLineY(ball, way, IN_REACH);
-  if (!(y < IN_POST)) return false;
-  const ux = Math.cos(way), uy = Math.sin(way);
-  const run = (FIELD_LENGTH / 2 - ball.x) / ux;
-  for (const p of opponents) {
-    const along = (p.x - ball.x) * ux + (p.y - ball.y) * uy;
-    const across = -(p.x - ball.x) * uy + (p.y - ball.y) * ux;
-    if (along > BLOCK_FROM && along < run + IN_CLEAR && Math.abs(across) < IN_CLEAR) return false;
-  }
-  return true;
+  if (!(goalLineY(ball, way, IN_REACH) < IN_POST)) return false;
+  const run = (FIELD_LENGTH / 2 - ball.x) / Math.cos(way);
+  return !opponentOnWay(ball, way, opponents, run + IN_CLEAR, IN_CLEAR);
 }
 
 /**

@@ -4,9 +4,10 @@
 // opponents from our agents' sightings moved by the seer's own estimate error (its camera
 // estimate against its ground truth). Per game it prints one JSON line: possession by team, the
 // time the ball is still, the ball's time in each third and in front of each goal, kicks and
-// shots with their distances, goals and own goals, and falls per player. All of it counts PlayOn only, in our frame (we
-// attack +x); besides, the stoppages: how often and how long each play mode other than PlayOn
-// held, named for our side (KickOff_ours: our kick-off, goal_kick_theirs: theirs).
+// shots with their distances, goals and own goals, and falls per player. All of it counts PlayOn
+// only, in our frame (we attack +x); besides, the stoppages: how often and how long each play
+// mode other than PlayOn held, named for our side (KickOff_ours: our kick-off, goal_kick_theirs:
+// theirs).
 
 import { parseFlags } from "../config/flags.ts";
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
