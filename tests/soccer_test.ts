@@ -586,7 +586,7 @@ Deno.test("ball player: a kick lined up for 2 s next to an opponent, or 6 s alon
   }
 });
 
-Deno.test("ball player: a ball in front of a standing robot is taken away sideways, not pushed into it", async () => {
+Deno.test("ball player: a ball in front of a standing robot is shoved for 3 s, then taken away sideways", async () => {
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   const player = () =>
     new BallPlayer({ ...soccer.defaults, kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "K" } });
@@ -598,16 +598,74 @@ Deno.test("ball player: a ball in front of a standing robot is taken away sidewa
   const h = -10 * Math.PI / 180;
   const self = { x: ball.x - 0.6 * Math.cos(h), y: ball.y - 0.6 * Math.sin(h), theta: h };
   const p = player();
-  p.act({ self, ball, opponents: [robot], obstacles: [], mustKick: false, now: 0 });
+  const at = (now: number, b = ball) =>
+    p.act({ self, ball: b, opponents: [robot], obstacles: [], mustKick: false, now });
+  // The robot is within the contest radius: the ball is shoved on along the way we come.
+  for (let now = 0; now <= 3; now += 0.5) {
+    at(now);
+    assert.equal(p.action, "dribble", `shoving at ${now} s`);
+  }
+  // 3 s on, the ball still lies where it lay: the robot stands its ground.
+  at(3.1);
   assert.equal(p.action, "approach", "no dribble into the robot");
   // It lines up on the detour's line, right of the robot, with room behind the ball.
   const t = p.target!;
   assert.ok(t.theta < -Math.PI / 4, JSON.stringify(t));
   assert.ok(Math.hypot(t.x - robot.x, t.y - robot.y) > 0.3, JSON.stringify(t));
+  // For 4 s; then it shoves again.
+  at(7);
+  assert.equal(p.action, "approach");
+  at(7.2);
+  assert.equal(p.action, "dribble");
+  // A ball that moves on keeps the shove going.
+  const r = player();
+  for (let now = 0; now <= 6; now += 0.5) {
+    r.act({
+      self: { ...self, x: self.x + 0.1 * now },
+      ball: { x: ball.x + 0.1 * now, y: 0 },
+      opponents: [{ x: robot.x + 0.1 * now, y: robot.y }],
+      obstacles: [],
+      mustKick: false,
+      now,
+    });
+    assert.equal(r.action, "dribble", `moving ball at ${now} s`);
+  }
   // Without the robot the same player dribbles straight on.
   const q = player();
   q.act({ self, ball, opponents: [], obstacles: [], mustKick: false, now: 0 });
   assert.equal(q.action, "dribble");
+});
+
+Deno.test("ball player: in their half an opponent at the ball is shoved, from up to 70° off the aim's line", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const act = (ball: { x: number; y: number }, offDeg: number, opponentAt: number) => {
+    // Coming at the ball from 0.3 m behind, offDeg right of the line to the goal's centre; the
+    // opponent stands on the far side of the ball, on the line from our goal (its kick's line).
+    const line = Math.atan2(-ball.y, 15 - ball.x), h = line + offDeg * Math.PI / 180;
+    const self = { x: ball.x - 0.3 * Math.cos(h), y: ball.y - 0.3 * Math.sin(h), theta: h };
+    const p = new BallPlayer({
+      ...soccer.defaults,
+      shootRange: 3.5,
+      kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "K" },
+    });
+    const away = Math.atan2(ball.y, ball.x + 15);
+    const opponent = {
+      x: ball.x + opponentAt * Math.cos(away),
+      y: ball.y + opponentAt * Math.sin(away),
+    };
+    p.act({ self, ball, opponents: [opponent], obstacles: [], mustKick: false, now: 0 });
+    return p;
+  };
+  // 65° off: beyond the scramble cone's 60°, within the shove's 70°.
+  assert.equal(act({ x: 6, y: 1 }, 65, 0.3).action, "dribble");
+  assert.equal(act({ x: 6, y: 1 }, 75, 0.3).action, "approach");
+  // Straight at the opponent standing on the line: shoved, not walked round.
+  assert.equal(act({ x: 3, y: -2 }, 0, 0.3).action, "dribble");
+  // In front of their goal (from SHOVE_X = 11 m) the scramble cone holds again.
+  assert.equal(act({ x: 10.5, y: 1 }, 65, 0.3).action, "dribble");
+  assert.equal(act({ x: 11.5, y: 1 }, 65, 0.3).action, "approach");
+  // An opponent beyond the contest radius: the open field's 35° cone.
+  assert.equal(act({ x: 6, y: 1 }, 45, 0.9).action, "approach");
 });
 
 Deno.test("ball player: in our half with an opponent at the ball, it lines up on the opponent's shot line", async () => {

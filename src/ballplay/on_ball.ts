@@ -65,8 +65,8 @@ export interface OnBallInput {
   /**
    * A dribble keeps clear of opponents next to the ball: its line turns until the spot behind
    * the ball is free (freeLine), and its own way is not taken into one (pushBlocked). Not when
-   * clearing, where the player stands on the opponent's shot line and pushing against it keeps
-   * the ball from our goal.
+   * clearing or shoving (ball_play.ts), where pushing against the opponent wins the ball sooner
+   * than walking round it.
    */
   pushAround?: boolean;
   /**

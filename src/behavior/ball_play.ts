@@ -104,6 +104,19 @@ const CLEAR_CONE = 70 * Math.PI / 180;
 const DRIBBLE_CONE = 35 * Math.PI / 180;
 const DRIBBLE_CONE_FULL = 10;
 const DRIBBLE_CONE_NONE = 5;
+/**
+ * Shoving in their half: with an opponent within the contest radius of the ball, short of SHOVE_X,
+ * the ball is pushed on toward the aim from the way we come at it (within CLEAR_CONE), into the
+ * opponent if need be, as a clearance is in our half; walking round to a free line gave the
+ * opponent time to kick. In ten games against UT, 3 s after such a moment the ball had gone
+ * 0.42 m toward their goal on average in our half (clearing) and -0.01 m in theirs (walking round).
+ * A shove that leaves the ball within SHOVE_MOVED (m) of one spot for SHOVE_PATIENCE (s), against
+ * a robot that stands its ground, gives way to walking round for SHOVE_RESPITE (s).
+ */
+const SHOVE_X = 11;
+const SHOVE_MOVED = 0.3;
+const SHOVE_PATIENCE = 3;
+const SHOVE_RESPITE = 4;
 /** An opponent within the contest radius of the ball widens the dribble's cone to this (rad). */
 const SCRAMBLE_CONE = 60 * Math.PI / 180;
 /** After a dribble or a full-speed approach, the walk is slow enough to kick this much later (s). */
@@ -246,6 +259,9 @@ export interface BallPlayInput {
   standing?: boolean;
 }
 
+/** How the ball is pushed with an opponent at it: cleared, shoved on, or (null) played around. */
+type Push = "clear" | "shove" | null;
+
 export class BallPlayer {
   /** Where we walk to this cycle (null while dribbling or kicking). */
   target: Pose2 | null = null;
@@ -267,6 +283,12 @@ export class BallPlayer {
   private noLineUpUntil = -Infinity;
   /** No kick starts before this time: the walk is still slowing down. */
   private settledAt = -Infinity;
+  /** Shoving in their half: where the ball lay and since when (NaN: not shoving). */
+  private shoveX = 0;
+  private shoveY = 0;
+  private shoveFrom = NaN;
+  /** No shove in their half before this time: the last one left the ball where it was. */
+  private noShoveUntil = -Infinity;
 
   private readonly kick: Kick;
   private readonly shotKick: Kick;
@@ -299,6 +321,34 @@ export class BallPlayer {
   }
 
   /**
+   * Whether to shove the ball on in their half (SHOVE_X): an opponent is at it, and the last shove
+   * did not leave the ball lying where it was for SHOVE_PATIENCE.
+   */
+  private shove(i: BallPlayInput, nearest: number): boolean {
+    const { ball, now } = i;
+    if (
+      i.mustKick || ball.x < 0 || ball.x >= SHOVE_X || nearest >= this.o.contestRadius ||
+      now < this.noShoveUntil
+    ) {
+      this.shoveFrom = NaN;
+      return false;
+    }
+    if (
+      Number.isNaN(this.shoveFrom) ||
+      Math.hypot(ball.x - this.shoveX, ball.y - this.shoveY) > SHOVE_MOVED
+    ) {
+      this.shoveX = ball.x;
+      this.shoveY = ball.y;
+      this.shoveFrom = now;
+    } else if (now - this.shoveFrom > SHOVE_PATIENCE) {
+      this.noShoveUntil = now + SHOVE_RESPITE;
+      this.shoveFrom = NaN;
+      return false;
+    }
+    return true;
+  }
+
+  /**
    * Gives up a kick line-up that has gone on for KICK_PATIENCE s next to an opponent, or for
    * LINE_UP_PATIENCE s alone.
    */
@@ -316,11 +366,11 @@ export class BallPlayer {
 
   /**
    * Where the ball goes now: a pass's receiver, away from our goal (clearing), the aim (a shot,
-   * our kick-off), or the way to the aim around opponents; with how far a dribble may run off
-   * that line (on_ball.ts), and the distance a shot has to go (Infinity: no shot now; 0: kick it
-   * like a shot, a pass). `nearest`: the nearest opponent's distance from the ball.
+   * a shove, our kick-off), or the way to the aim around opponents; with how far a dribble may
+   * run off that line (on_ball.ts), and the distance a shot has to go (Infinity: no shot now; 0:
+   * kick it like a shot, a pass). `nearest`: the nearest opponent's distance from the ball.
    */
-  private ballTarget(i: BallPlayInput, clearing: boolean, nearest: number): {
+  private ballTarget(i: BallPlayInput, push: Push, nearest: number): {
     target: Point2;
     cone: number;
     goalDistance: number;
@@ -335,18 +385,19 @@ export class BallPlayer {
     // In shooting range, with the line to the aim clear, the ball goes straight at it, beside
     // the keeper; otherwise the path goes around opponents.
     const range = this.o.shootRange + (this.shooting ? SHOT_HYSTERESIS : 0);
-    const shot = !clearing && goalDistance < range &&
+    const shot = push === null && goalDistance < range &&
       ballWaypoint(ball, aim, i.opponents, 0, SHOT_PATH).side === 0;
-    const pass = shot || clearing || i.kickOff || !this.passer || !i.mates
+    const pass = shot || push !== null || i.kickOff || !this.passer || !i.mates
       ? null
       : this.passer.choose(ball, i.mates, i.opponents);
     this.passTo = pass;
     // A blocked shot is no shot: out of range as far as the kick decision goes.
     const kickAt = shot ? goalDistance : pass ? 0 : Infinity;
     if (pass) return { target: pass, cone: 0, goalDistance: kickAt, shot };
-    if (clearing) {
+    if (push === "clear") {
       return { target: awayFromOwnGoal(ball), cone: CLEAR_CONE, goalDistance: kickAt, shot };
     }
+    if (push === "shove") return { target: aim, cone: CLEAR_CONE, goalDistance: kickAt, shot };
     if (shot || i.kickOff) return { target: aim, cone: 0, goalDistance: kickAt, shot };
     const way = ballWaypoint(
       ball,
@@ -388,7 +439,8 @@ export class BallPlayer {
     // In our half with an opponent at the ball, the ball goes straight away from our goal: the
     // player lines up between the ball and the goal, on the opponent's shot line.
     const clearing = crowded && ball.x < 0 && !i.mustKick;
-    const { target, cone, goalDistance, shot } = this.ballTarget(i, clearing, nearest);
+    const push: Push = clearing ? "clear" : this.shove(i, nearest) ? "shove" : null;
+    const { target, cone, goalDistance, shot } = this.ballTarget(i, push, nearest);
     // Set plays keep the kick whose staging keeps the first touch the kick.
     const kick = shot && !i.mustKick ? this.shotKick : this.kick;
     const input = {
@@ -404,12 +456,12 @@ export class BallPlayer {
       leftFoot: this.leftFoot,
       impatient: i.now < this.noLineUpUntil,
       dribbleCone: i.mustKick ? 0 : cone,
-      pushAround: !clearing,
+      pushAround: push === null,
       settled: i.now >= this.settledAt,
       aroundSide: this.aroundSide,
       aroundVia: this.aroundVia,
       lineTurn: this.lineTurn,
-      intoGoal: !clearing && this.passTo === null,
+      intoGoal: push === null && this.passTo === null,
     };
     let a = onBallAction(input);
     // Standing, a kick starts at once: the ball must lie where the kick needs it from the stand
