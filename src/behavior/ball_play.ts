@@ -1,7 +1,9 @@
-// Playing the ball: where to aim in the opponents' goal, whether to pass instead, and the turn of
-// the on-ball decision (approach, dribble, kick) into a motion request, with what it keeps from cycle to cycle (the
-// kicking foot, the side an opponent in the ball's path is passed on). The soccer behaviour and
-// the dribble evaluation both play the ball through it. Field frame of our side, SI units.
+// Playing the ball: where to aim in the opponents' goal, whether to pass instead, whether to
+// clear or shove a contested ball, and the turn of the on-ball decision (approach, dribble, kick)
+// into a motion request, with what it keeps from cycle to cycle (the kicking foot, the side an
+// opponent in the ball's path is passed on, how long a shove has left the ball where it lay). The
+// soccer behaviour and the dribble evaluation both play the ball through it. Field frame of our
+// side, SI units.
 
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
