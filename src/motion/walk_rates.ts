@@ -41,7 +41,7 @@ export function walkRates(
   };
   const walk = new WalkEngine(core, plan);
   walk.setVelocity(vx, 0, 0);
-  const up = [Math.sin(plan.lean), 0, Math.cos(plan.lean)];
+  const up = [-Math.sin(plan.lean), 0, Math.cos(plan.lean)];
   const targets = new Float64Array(JOINTS.length);
   const before = new Float64Array(JOINTS.length);
   const first = LEG_FIRST_JOINT[0];
