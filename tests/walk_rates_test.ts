@@ -16,11 +16,11 @@ Deno.test("walk rates: the hip pitch turns faster the faster the walk; over the 
   const params = walkParams(await loadParams(0, []));
   const caps = bodyModel(0).maxSpeed;
   const hip = (vx: number) =>
-    walkRates(core, params, caps, vx).find((r) => r.joint === "LHipPitch")!;
+    walkRates(core, params, caps, vx).joints.find((r) => r.joint === "LHipPitch")!;
   const slow = hip(0.2), mid = hip(0.5), fast = hip(1);
   assert.ok(slow.peak < mid.peak && mid.peak < fast.peak, `${slow.peak} ${mid.peak} ${fast.peak}`);
   for (const vx of [0, 0.3, 0.6, 0.9, 1.2]) {
-    for (const r of walkRates(core, params, caps, vx)) {
+    for (const r of walkRates(core, params, caps, vx).joints) {
       assert.ok(r.over >= 0 && r.over <= 1, `${r.joint} at ${vx}: share ${r.over}`);
       const cap = caps[JOINTS.findIndex((j) => j.name === r.joint)];
       assert.equal(
@@ -30,7 +30,7 @@ Deno.test("walk rates: the hip pitch turns faster the faster the walk; over the 
       );
     }
   }
-  const roll = walkRates(core, params, caps, 1).find((r) => r.joint === "LHipRoll")!;
+  const roll = walkRates(core, params, caps, 1).joints.find((r) => r.joint === "LHipRoll")!;
   assert.ok(roll.peak < 1, "walking straight on, the hip roll only sways");
 });
 

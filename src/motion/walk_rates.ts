@@ -5,9 +5,9 @@
 
 import { JOINTS, LEG_FIRST_JOINT } from "../body/joints.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
+import { CYCLE_SECONDS as DT } from "../world/world_state.ts";
 import { limitVelocity, WalkEngine, type WalkParams } from "./walk_engine.ts";
 
-const DT = 0.02;
 /** Cycles measured once the walk has reached the speed: a dozen steps and more. */
 const CYCLES = 300;
 /** The walk reaches the commanded speed within this many cycles at the least acceleration. */
@@ -21,16 +21,20 @@ export interface JointRate {
   over: number;
 }
 
-/**
- * The left leg's joints (the right leg mirrors them a step later) at forward speed `vx` (m/s,
- * limited by the params), with `maxSpeed` the caps by joint index (rad/s).
- */
+export interface WalkRates {
+  /** The forward speed walked: the one asked for, within the walk's limits (m/s). */
+  speed: number;
+  /** The left leg's joints (the right leg mirrors them a step later). */
+  joints: JointRate[];
+}
+
+/** The rates at forward speed `vx` (m/s), with `maxSpeed` the caps by joint index (rad/s). */
 export function walkRates(
   core: NumericCore,
   params: WalkParams,
   maxSpeed: ArrayLike<number>,
   vx: number,
-): JointRate[] {
+): WalkRates {
   const plan: WalkParams = {
     ...params,
     pitchGain: 0,
@@ -59,9 +63,10 @@ export function walkRates(
     }
     before.set(targets);
   }
-  return Array.from({ length: 6 }, (_, k) => ({
+  const joints = Array.from({ length: 6 }, (_, k) => ({
     joint: JOINTS[first + k].name,
     peak: peak[k],
     over: over[k] / CYCLES,
   }));
+  return { speed, joints };
 }

@@ -49,13 +49,14 @@ export async function main(args: string[]): Promise<number> {
     const walk = walkParams(params);
     const caps = bodyModel(type).maxSpeed;
     for (const vx of speeds) {
+      const rates = walkRates(core, walk, caps, vx);
       const joints = Object.fromEntries(
-        walkRates(core, walk, caps, vx).map((r) => [
+        rates.joints.map((r) => [
           r.joint,
           { peak: Math.round(r.peak * 100) / 100, over: Math.round(r.over * 100) / 100 },
         ]),
       );
-      console.log(JSON.stringify({ type, vx: Math.min(vx, walk.maxForward), joints }));
+      console.log(JSON.stringify({ type, vx: rates.speed, joints }));
     }
     return 0;
   } catch (e) {
