@@ -5,9 +5,10 @@
 
 import { JOINTS, LEG_FIRST_JOINT } from "../body/joints.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
-import { CYCLE_SECONDS as DT } from "../world/world_state.ts";
 import { limitVelocity, WalkEngine, type WalkParams } from "./walk_engine.ts";
 
+/** One server cycle, s (world/world_state.ts's CYCLE_SECONDS sits a layer above motion). */
+const DT = 0.02;
 /** Cycles measured once the walk has reached the speed: a dozen steps and more. */
 const CYCLES = 300;
 /** The walk reaches the commanded speed within this many cycles at the least acceleration. */
