@@ -267,6 +267,7 @@ Deno.test("eval registry: one list for eval and optimize; the optimizer's tasks 
     "walk-omni",
     "getup",
     "kick",
+    "dribble",
     "save",
     "dive",
   ]);

@@ -9,6 +9,7 @@ import type { NumericCore } from "../core/numeric_core.ts";
 import type { WalkParams } from "../motion/walk_engine.ts";
 import { KICKS } from "../skills/kicks.ts";
 import type { SoccerOptions } from "../behavior/soccer.ts";
+import type { DribbleParams } from "../behavior/ball_play.ts";
 import type { ParamSet } from "../config/params.ts";
 import { ANGLE, type ParamRange } from "../config/param_ranges.ts";
 import { ASSIGNERS, assignGreedy, dpAssigner } from "../strategy/roles.ts";
@@ -78,7 +79,25 @@ export function soccerOptions(
       : null,
     ballDecay: params.get("ball.decay"),
     dive: params.get("goalie.dive") !== 0 ? diveParams(params) : null,
+    dribble: dribbleParams(params),
     assign: params.word("roles.assign", ASSIGNERS) === "dp" ? dpAssigner(core) : assignGreedy,
+  };
+}
+
+/** How the ball is dribbled (dribble.*): metres, degrees in the file, factors. */
+export function dribbleParams(params: ParamSet): DribbleParams {
+  return {
+    reach: params.get("dribble.reach"),
+    lateral: params.get("dribble.lateral"),
+    cone: params.get("dribble.cone"),
+    headingTolerance: params.get("dribble.heading_tolerance_deg") * DEG,
+    behind: params.get("dribble.behind"),
+    speed: params.get("dribble.speed"),
+    foot: params.get("dribble.foot"),
+    sideGain: params.get("dribble.side_gain"),
+    turnGain: params.get("dribble.turn_gain"),
+    steer: params.get("dribble.steer"),
+    approachDecel: params.get("dribble.approach_decel"),
   };
 }
 

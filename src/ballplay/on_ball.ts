@@ -88,6 +88,8 @@ export interface OnBallInput {
   intoGoal?: boolean;
   /** The way last cycle's dribble line was turned from the target's (freeLine): kept if it may. */
   lineTurn?: AroundSide;
+  /** Where the dribble goes on; absent: DRIBBLE_SHAPE. */
+  dribble?: DribbleShape;
 }
 
 export type AroundSide = -1 | 0 | 1;
@@ -153,24 +155,37 @@ const STAGE_BACK = 0.12;
 const STAGE_HEADING = 5 * Math.PI / 180;
 /** Shots (not set plays) are lined up only when the kick pose is this close (m). */
 const KICK_LINE_UP = 0.15;
-/** Dribbling: the torso this far behind the ball. */
-const DRIBBLE_BEHIND = 0.2;
 /**
  * Lining up to dribble from off the line, the spot lies as far behind the ball as we are off the
  * line (at most this far), so that we arrive facing along it: arriving at an angle next to the
  * ball left a robot turning on the spot for seconds.
  */
 const LINE_UP_MAX = 1.0;
-const DRIBBLE_HEADING_TOLERANCE = 30 * Math.PI / 180;
-/**
- * Dribbling goes on while the ball lies ahead, at most DRIBBLE_REACH out, within a cone: at most
- * DRIBBLE_LATERAL to the side of the torso's centre line, plus DRIBBLE_CONE per metre ahead.
- * A ball bounced half a metre ahead and a little aside is caught up with by walking on; lining
- * up again from behind it took seconds.
- */
-const DRIBBLE_REACH = 1.0;
-const DRIBBLE_LATERAL = 0.1;
-const DRIBBLE_CONE = 0.25;
+
+/** Where the ball may lie for the dribble to go on, and where it is lined up from (dribble.*). */
+export interface DribbleShape {
+  /**
+   * Dribbling goes on while the ball lies ahead, at most `reach` out (m), within a cone: at most
+   * `lateral` (m) to the side of the torso's centre line, plus `cone` per metre ahead; and while
+   * we face the dribble's way within `headingTolerance` (rad). A ball bounced half a metre ahead
+   * and a little aside is caught up with by walking on; lining up again from behind it took
+   * seconds.
+   */
+  reach: number;
+  lateral: number;
+  cone: number;
+  headingTolerance: number;
+  /** Lining up to dribble: the torso at least this far behind the ball (m). */
+  behind: number;
+}
+
+export const DRIBBLE_SHAPE: Readonly<DribbleShape> = {
+  reach: 1.0,
+  lateral: 0.1,
+  cone: 0.25,
+  headingTolerance: 30 * Math.PI / 180,
+  behind: 0.2,
+};
 /** Behind the ball means at least this far on our side of it, along the line to the target. */
 const BEHIND_MARGIN = 0.12;
 /**
@@ -424,9 +439,10 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   const headingError = Math.abs(wrapAngle(way - self.theta));
   // Under pressure the kick is lined up from close by, as a shot is; from farther, when that
   // takes too long, or next to an opponent, the ball is dribbled away.
-  const mayDribble = !o.mustKick && headingError < DRIBBLE_HEADING_TOLERANCE &&
-    rel.x > 0 && rel.x < DRIBBLE_REACH &&
-    Math.abs(rel.y) < DRIBBLE_LATERAL + DRIBBLE_CONE * rel.x &&
+  const shape = o.dribble ?? DRIBBLE_SHAPE;
+  const mayDribble = !o.mustKick && headingError < shape.headingTolerance &&
+    rel.x > 0 && rel.x < shape.reach &&
+    Math.abs(rel.y) < shape.lateral + shape.cone * rel.x &&
     !pushesOut(ball, coming);
 
   // On the wrong side of the ball: walk around it first (but a dribbled ball at our feet is
@@ -472,7 +488,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     return { kind: "dribble", heading, ahead: rel.x, lateral: rel.y, turn };
   }
   // Lining up to dribble needs no precision: the fine approach only for the last steps.
-  const behind = Math.max(DRIBBLE_BEHIND, Math.min(LINE_UP_MAX, Math.abs(across)));
+  const behind = Math.max(shape.behind, Math.min(LINE_UP_MAX, Math.abs(across)));
   return {
     kind: "approach",
     target: { x: ball.x - ux * behind, y: ball.y - uy * behind, theta: way },

@@ -21,6 +21,8 @@ import {
 import {
   type AroundSide,
   ballUnderFoot,
+  DRIBBLE_SHAPE,
+  type DribbleShape,
   type KickSpot,
   type OnBallAction,
   onBallAction,
@@ -42,20 +44,46 @@ const GOAL_MOUTH = 2;
 /** Beyond this distance from the ball, the player at it still avoids other robots. */
 const BALL_NEAR = 1.2;
 /**
- * Dribbling walks at up to this speed (m/s), which is each type's full forward speed: from 0.9,
- * `deno task eval dribble --start mixed --runs 8` went 0.45 -> 0.48-0.52 m/s (type 0) and 0.43 ->
- * 0.46 m/s (type 2), with no more falls.
+ * How the dribble walks (dribble.*, with where it goes on: DribbleShape). Metres, radians,
+ * seconds.
  */
-const DRIBBLE_SPEED = 1.25;
-/**
- * Dribbling turns toward a ball bounced ahead by this much per radian of its bearing, as well as
- * back to the line: the robot settles facing halfway between them. Not at the feet, where a
- * small offset is a large bearing and turning to it pushes the ball aside; the weight grows from
- * 0 at STEER_FROM ahead to 1 at STEER_FULL.
- */
-const DRIBBLE_STEER = 1;
+export interface DribbleParams extends DribbleShape {
+  /** The share of the walk's full forward speed it walks at. */
+  speed: number;
+  /**
+   * The ball is kept this far (m) to the side of the torso's centre line, before the foot on
+   * that side (0: between the feet).
+   */
+  foot: number;
+  /** Sideways speed (m/s) per metre the ball lies off that line. */
+  sideGain: number;
+  /** Turning (rad/s) per radian of heading error from the dribble's way. */
+  turnGain: number;
+  /**
+   * Turning toward a ball bounced ahead, per radian of its bearing, as well as back to the line:
+   * the robot settles facing between them. Not at the feet, where a small offset is a large
+   * bearing and turning to it pushes the ball aside; the weight grows from 0 at STEER_FROM ahead
+   * to 1 at STEER_FULL.
+   */
+  steer: number;
+  /** Walking up to the ball: the walk's deceleration (m/s², WalkToOptions.decel). */
+  approachDecel: number;
+}
+
+export const DRIBBLE: Readonly<DribbleParams> = {
+  ...DRIBBLE_SHAPE,
+  speed: 1,
+  foot: 0,
+  sideGain: 3,
+  turnGain: 2,
+  steer: 1,
+  approachDecel: 0.8,
+};
+
 const STEER_FROM = 0.2;
 const STEER_FULL = 0.5;
+/** The dribbled ball moves to the other foot's side once this far (m) past the centre line. */
+const DRIBBLE_SIDE_SWITCH = 0.02;
 /**
  * Near the goal, a waypoint around the keeper stays this close to the centre line, inside the
  * posts (±1.05): a dribble drifts, and one aimed 1 m aside went wide.
@@ -75,9 +103,10 @@ export const APPROACH: WalkToOptions = {
 };
 /**
  * Walking to the ball: walk forward (turning) until close, because stepping sideways is the
- * walk's slowest direction; the last few centimetres of a kick pose are stepped precisely.
+ * walk's slowest direction (decel: DribbleParams.approachDecel); the last few centimetres of a
+ * kick pose are stepped precisely.
  */
-const BALL_APPROACH: WalkToOptions = { ...APPROACH, decel: 0.8, faceDistance: 0.4 };
+const BALL_APPROACH: WalkToOptions = { ...APPROACH, faceDistance: 0.4 };
 const FINE_APPROACH: WalkToOptions = {
   decel: 0.4,
   faceDistance: 0.25,
@@ -232,6 +261,8 @@ export interface BallPlayOptions {
   contestRadius: number;
   /** When to pass to a teammate; null never passes. */
   pass: PassOptions | null;
+  /** How the ball is dribbled; absent: DRIBBLE. */
+  dribble?: DribbleParams;
 }
 
 export interface BallPlayInput {
@@ -292,6 +323,10 @@ export class BallPlayer {
   /** No shove in their half before this time: the last one left the ball where it was. */
   private noShoveUntil = -Infinity;
 
+  /** The side of the torso's centre line the dribbled ball is kept on (+1 left, -1 right). */
+  private dribbleSide = 1;
+  private readonly dribble: DribbleParams;
+  private readonly approach: WalkToOptions;
   private readonly kick: Kick;
   private readonly shotKick: Kick;
   /** The last call lined up or took a shot: the range to keep it grows by SHOT_HYSTERESIS. */
@@ -303,6 +338,8 @@ export class BallPlayer {
   }
 
   constructor(private readonly o: BallPlayOptions) {
+    this.dribble = o.dribble ?? DRIBBLE;
+    this.approach = { ...BALL_APPROACH, decel: this.dribble.approachDecel };
     this.kick = kickOf(o.kickSpot);
     this.shotKick = o.shotSpot ? kickOf(o.shotSpot) : this.kick;
     this.passer = o.pass ? new PassChooser(o.pass) : null;
@@ -463,6 +500,7 @@ export class BallPlayer {
       aroundSide: this.aroundSide,
       aroundVia: this.aroundVia,
       lineTurn: this.lineTurn,
+      dribble: this.dribble,
       intoGoal: push === null && this.passTo === null,
     };
     let a = onBallAction(input);
@@ -498,14 +536,18 @@ export class BallPlayer {
         return { kind: "skill", name: a.leftFoot ? kick.left : kick.right };
       case "dribble": {
         this.target = null;
+        const d = this.dribble;
+        if (a.lateral > DRIBBLE_SIDE_SWITCH) this.dribbleSide = 1;
+        else if (a.lateral < -DRIBBLE_SIDE_SWITCH) this.dribbleSide = -1;
+        const lateral = a.lateral - this.dribbleSide * d.foot;
         const steer = clamp((a.ahead - STEER_FROM) / (STEER_FULL - STEER_FROM), 0, 1);
         return {
           kind: "walk",
-          vx: Math.min(l.maxForward, DRIBBLE_SPEED),
-          vy: clamp(3 * a.lateral, -l.maxSideways, l.maxSideways),
+          vx: d.speed * l.maxForward,
+          vy: clamp(d.sideGain * lateral, -l.maxSideways, l.maxSideways),
           vth: clamp(
-            2 * wrapAngle(a.heading - self.theta) +
-              DRIBBLE_STEER * steer * Math.atan2(a.lateral, a.ahead),
+            d.turnGain * wrapAngle(a.heading - self.theta) +
+              d.steer * steer * Math.atan2(lateral, a.ahead),
             -l.maxTurn,
             l.maxTurn,
           ),
@@ -519,7 +561,7 @@ export class BallPlayer {
           a.target,
           near ? [] : i.obstacles,
           l,
-          a.fine ? FINE_APPROACH : BALL_APPROACH,
+          a.fine ? FINE_APPROACH : this.approach,
         );
       }
     }

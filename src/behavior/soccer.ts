@@ -361,7 +361,8 @@ function outside(p: Point2, c: Point2, r: number): Point2 {
 
 /**
  * Team play's params: shooting and kicking (soccer.*), the role assignment (roles.assign),
- * passing (pass.*) and the goalie's dive (goalie.*); src/agent/play_options.ts reads them.
+ * passing (pass.*), dribbling (dribble.*) and the goalie's dive (goalie.*);
+ * src/agent/play_options.ts reads them.
  */
 export const SOCCER_PARAMS: readonly ParamRange[] = [
   { keys: /^soccer\.(shoot_range|contest_radius)$/, unit: "m", min: 0, max: 30 },
@@ -375,6 +376,11 @@ export const SOCCER_PARAMS: readonly ParamRange[] = [
   { keys: /^soccer\.position_sideways$/, unit: "m/s", min: 0.01, max: 1 },
   { keys: /^soccer\.position_turn_deg$/, unit: "deg", min: 1, max: 360 },
   { keys: /^soccer\.position_space$/, unit: "m", min: 0, max: 5 },
+  { keys: /^dribble\.(reach|lateral|cone|behind|foot)$/, unit: "m", min: 0, max: 3 },
+  { keys: /^dribble\.heading_tolerance_deg$/, unit: "deg", min: 1, max: 90 },
+  { keys: /^dribble\.speed$/, unit: "fraction", min: 0.1, max: 1 },
+  { keys: /^dribble\.(side_gain|turn_gain|steer)$/, unit: "gain", min: 0, max: 10 },
+  { keys: /^dribble\.approach_decel$/, unit: "m/s²", min: 0.05, max: 5 },
   { keys: /^goalie\.dive$/, ...FLAG },
   { keys: /^goalie\.shot_speed$/, unit: "m/s", min: 0, max: 20 },
   { keys: /^goalie\.mouth_margin$/, unit: "m", min: -0.5, max: 2 },

@@ -9,6 +9,7 @@ import { ConfigError, type ParamSet } from "./params.ts";
 export type Unit =
   | "m"
   | "m/s"
+  | "m/s²"
   | "s"
   | "deg"
   | "fraction"

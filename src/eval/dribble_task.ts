@@ -1,6 +1,6 @@
 // `dribble`: how fast the player dribbles toward the goal on an empty field, playing it as the
 // soccer behaviour does from its own estimates, from behind the ball or from the shoot task's
-// starts; with the time it spent on each on-ball action.
+// starts; with the time it spent on each on-ball action. The optimizer tunes dribble.* on it.
 
 import type { BallPlayer } from "../behavior/ball_play.ts";
 import { trainer } from "../net/monitor.ts";
@@ -84,9 +84,21 @@ export async function dribble(
   };
 }
 
+/**
+ * Each fall per run costs this much of the dribble's score (m/s), besides the time it takes: in
+ * a game the ball it leaves is the opponents'.
+ */
+export const DRIBBLE_FALL_COST = 0.05;
+
+/** The optimizer's dribble score: mean speed toward the goal, less DRIBBLE_FALL_COST per fall. */
+export function dribbleScore(r: DribbleResult): number {
+  return r.speed.mean - DRIBBLE_FALL_COST * r.falls / r.runs;
+}
+
 export const DRIBBLE_TASK = task({
   name: "dribble",
   headControl: true,
   flags: ["start"],
   run: (s, runs, o) => dribble(s, runs, o.start),
+  score: dribbleScore,
 });

@@ -13,7 +13,7 @@ import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { parseServerSpec } from "../tools/server_launcher.ts";
 import { LOG_LEVELS, Logger } from "log";
 import { EvalSession } from "./session.ts";
-import { type DribbleStart, type FallKind, FALLS } from "./tasks.ts";
+import { DRIBBLE_STARTS, type DribbleStart, type FallKind, FALLS } from "./tasks.ts";
 import {
   DEFAULT_TASK_OPTIONS,
   type EvalTask,
@@ -116,7 +116,7 @@ async function main(args: string[]): Promise<number> {
     jitter = numberFlag("jitter", v.jitter as string, 0, 0.1);
     leftFoot = choiceFlag("foot", v.foot as string, ["left", "right"]) === "left";
     falls = (v.falls as string).split(",").map((f) => choiceFlag("falls", f, FALLS));
-    start = choiceFlag("start", v.start as string, ["behind", "mixed"]);
+    start = choiceFlag("start", v.start as string, DRIBBLE_STARTS);
     lead = v.lead === undefined ? null : numberFlag("lead", v.lead as string, 0, 2);
     arrival = speedRange(v.arrival as string);
     spec = parseServerSpec(v.server as string);

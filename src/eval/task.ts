@@ -10,7 +10,8 @@ export const FALLS = ["front", "back", "side"] as const;
 export type FallKind = typeof FALLS[number];
 
 /** Where a dribble starts: 0.3 m behind the ball facing the goal, or the shoot task's starts. */
-export type DribbleStart = "behind" | "mixed";
+export const DRIBBLE_STARTS = ["behind", "mixed"] as const;
+export type DribbleStart = typeof DRIBBLE_STARTS[number];
 
 /** What the tasks may be told besides the number of runs; each reads its own. */
 export interface TaskOptions {

@@ -8,8 +8,8 @@ export { walkForward, type WalkForwardResult, walkScore } from "./walk_forward_t
 export { type OmniResult, omniScore, walkOmni } from "./walk_omni_task.ts";
 export { getup, type GetupResult, getupScore } from "./getup_task.ts";
 export { kick, KICK_FALL_COST, type KickResult, kickScore } from "./kick_task.ts";
-export { dribble, type DribbleResult } from "./dribble_task.ts";
+export { dribble, type DribbleResult, dribbleScore } from "./dribble_task.ts";
 export { shoot, type ShootResult } from "./shoot_task.ts";
 export { score, type ScoreResult } from "./score_task.ts";
 export { save, type SaveResult } from "./save.ts";
-export { type DribbleStart, type FallKind, FALLS } from "./task.ts";
+export { DRIBBLE_STARTS, type DribbleStart, type FallKind, FALLS } from "./task.ts";

@@ -8,6 +8,7 @@ import type { CoreKind } from "../core/numeric_core.ts";
 import { createCore } from "../core/create_core.ts";
 import { EvalSession, type SessionTarget } from "../eval/session.ts";
 import { DEFAULT_TASK_OPTIONS, evalTask, type TaskOptions } from "../eval/registry.ts";
+import type { DribbleStart } from "../eval/task.ts";
 import { walkParams } from "../motion/walk_engine.ts";
 import { walkReachMisses } from "../motion/walk_reach.ts";
 import type { KickKind } from "../skills/kicks.ts";
@@ -23,6 +24,8 @@ export interface CandidateSpec {
   kick: KickKind;
   jitter: number;
   fallCost: number;
+  /** Dribble task: where each run starts; absent: behind the ball. */
+  start?: DribbleStart;
 }
 
 /**
@@ -55,6 +58,7 @@ export async function scoreCandidate(
       kick: spec.kick,
       jitter: spec.jitter,
       fallCost: spec.fallCost,
+      start: spec.start ?? DEFAULT_TASK_OPTIONS.start,
     };
     return task.score!(await task.run(session, spec.runs, options), options);
   } catch (e) {

@@ -14,6 +14,7 @@ import type { ParamSet } from "../config/params.ts";
 import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
 import { type EvalTask, evalTask, OPTIMIZE_TASK_NAMES } from "../eval/registry.ts";
 import { KICK_FALL_COST } from "../eval/kick_task.ts";
+import { DRIBBLE_STARTS, type DribbleStart } from "../eval/tasks.ts";
 import { KICK_KINDS, type KickKind } from "../skills/kicks.ts";
 import { readSkillFiles } from "../skills/skill_compiler.ts";
 import {
@@ -57,6 +58,7 @@ export const OPTIMIZE_USAGE = `Usage: deno task optimize <${
   --kick K          kick task: keyframe, ik or long (default keyframe)
   --jitter M        kick task: the ball lies M metres off the kick spot in turn (default 0)
   --fall-cost M     kick task: metres of score lost per fall and run (default ${KICK_FALL_COST})
+  --start S         dribble task: behind or mixed (default behind)
   --redis URL       score candidates as jobs on this Redis (redis://[:PASSWORD@]HOST[:PORT][/DB])
                     for 'deno task worker' on any hosts; without it, servers on this machine
   --queue NAME      the job queue (default ${DEFAULT_QUEUE})
@@ -79,6 +81,7 @@ interface Options {
   kick: KickKind;
   jitter: number;
   fallCost: number;
+  start: DribbleStart;
   redis: RedisConnection | null;
   queue: string;
   resume: boolean;
@@ -105,6 +108,7 @@ export async function parse(args: string[]): Promise<Options> {
         kick: { type: "string", default: "keyframe" },
         jitter: { type: "string", default: "0" },
         "fall-cost": { type: "string", default: String(KICK_FALL_COST) },
+        start: { type: "string", default: "behind" },
         redis: { type: "string" },
         queue: { type: "string", default: DEFAULT_QUEUE },
         resume: { type: "boolean", default: false },
@@ -137,6 +141,7 @@ export async function parse(args: string[]): Promise<Options> {
     kick: choiceFlag("kick", v.kick as string, KICK_KINDS),
     jitter: numberFlag("jitter", v.jitter as string, 0, 0.1),
     fallCost: numberFlag("fall-cost", v["fall-cost"] as string, 0, 1000),
+    start: choiceFlag("start", v.start as string, DRIBBLE_STARTS),
     redis: v.redis === undefined ? null : parseRedisUrl(v.redis as string),
     queue: v.queue as string,
     resume: v.resume as boolean,
@@ -171,6 +176,7 @@ function candidateSpec(o: Options): CandidateSpec {
     kick: o.kick,
     jitter: o.jitter,
     fallCost: o.fallCost,
+    start: o.start,
   };
 }
 
@@ -219,6 +225,7 @@ function runKey(o: Options): Record<string, unknown> {
     kick: o.kick,
     jitter: o.jitter,
     fallCost: o.fallCost,
+    start: o.start,
     space: o.dims.map((d) => [d.name, d.min, d.max]),
     paramsFiles: o.paramsFiles,
   };

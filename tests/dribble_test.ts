@@ -1,0 +1,105 @@
+// The dribble's params (dribble.*): read from the param files in SI units, where the ball may lie
+// for the dribble to go on, the ball kept before one foot, and the optimizer's dribble score.
+
+import assert from "assert";
+import { loadParams } from "../src/agent/params.ts";
+import { dribbleParams } from "../src/agent/play_options.ts";
+import { BallPlayer, DRIBBLE, type DribbleParams } from "../src/behavior/ball_play.ts";
+import { soccer } from "../src/behavior/soccer.ts";
+import { DRIBBLE_SHAPE, onBallAction, type OnBallInput } from "../src/ballplay/on_ball.ts";
+import { DRIBBLE_FALL_COST, dribbleScore } from "../src/eval/dribble_task.ts";
+import { stats } from "../src/eval/measure.ts";
+import { parse } from "../src/optimize/main.ts";
+
+Deno.test("dribble params: every type's param files give them, the heading tolerance in radians", async () => {
+  for (const type of [0, 1, 2, 3, 4] as const) {
+    const d = dribbleParams(await loadParams(type, []));
+    for (const [k, v] of Object.entries(d)) assert.ok(Number.isFinite(v), `type ${type} ${k}`);
+    assert.ok(d.headingTolerance > 0.1 && d.headingTolerance < Math.PI / 2, JSON.stringify(d));
+    assert.ok(d.speed > 0 && d.speed <= 1);
+  }
+});
+
+/** The on-ball input of a player facing +x at the origin, the goal far ahead. */
+function input(ball: { x: number; y: number }, dribble?: DribbleParams): OnBallInput {
+  return {
+    self: { x: 0, y: 0, theta: 0 },
+    ball,
+    target: { x: 15, y: 0 },
+    goalDistance: 15,
+    opponents: [],
+    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "K" },
+    shootRange: 3.5,
+    contestRadius: 0.7,
+    mustKick: false,
+    leftFoot: true,
+    dribble,
+  };
+}
+
+Deno.test("dribble: the shape says how far ahead and aside the ball may lie for it to go on", () => {
+  const ahead = { x: 0.85, y: 0 };
+  assert.equal(onBallAction(input(ahead)).kind, "dribble", "within the default reach");
+  const short = { ...DRIBBLE, reach: 0.7 };
+  assert.equal(onBallAction(input(ahead, short)).kind, "approach", "beyond a 0.7 m reach");
+  // 0.4 m ahead, the default cone is 0.1 + 0.25 · 0.4 = 0.2 m to either side.
+  const aside = { x: 0.4, y: 0.18 };
+  assert.equal(onBallAction(input(aside)).kind, "dribble");
+  assert.equal(onBallAction(input(aside, { ...DRIBBLE, lateral: 0.05 })).kind, "approach");
+  assert.equal(DRIBBLE_SHAPE.reach, DRIBBLE.reach);
+});
+
+Deno.test("dribble: the ball is kept before one foot, the side switching once it is past the middle", () => {
+  const player = (foot: number) =>
+    new BallPlayer({ ...soccer.defaults, dribble: { ...DRIBBLE, foot, sideGain: 2 } });
+  const step = (p: BallPlayer, y: number, now: number) => {
+    const r = p.act({
+      self: { x: 0, y: 0, theta: 0 },
+      ball: { x: 0.4, y },
+      opponents: [],
+      obstacles: [],
+      mustKick: false,
+      now,
+    });
+    assert.equal(p.action, "dribble");
+    assert.equal(r.kind, "walk");
+    return r.kind === "walk" ? r.vy : NaN;
+  };
+  // Between the feet: no side step for a centred ball.
+  assert.equal(step(player(0), 0, 0), 0);
+  // Before the left foot (0.05 m): a centred ball is stepped to the right of, 2 m/s per metre.
+  const p = player(0.05);
+  assert.ok(Math.abs(step(p, 0, 0) - 2 * -0.05) < 1e-9);
+  // A ball 1 cm right stays on the left foot's side; 3 cm right moves to the right foot's.
+  assert.ok(step(p, -0.01, 0.02) < 0);
+  assert.ok(Math.abs(step(p, -0.03, 0.04) - 2 * (-0.03 + 0.05)) < 1e-9);
+  assert.ok(step(p, -0.01, 0.06) > 0, "kept before the right foot");
+});
+
+Deno.test("dribble score: the mean speed less the fall cost per fall and run", () => {
+  const r = {
+    task: "dribble" as const,
+    runs: 4,
+    speed: stats([0.4, 0.5, 0.6, 0.5]),
+    falls: 2,
+    distances: [],
+    offLine: [],
+    actions: { approach: 0, fine: 0, dribble: 0, kick: 0 },
+  };
+  assert.ok(Math.abs(dribbleScore(r) - (0.5 - DRIBBLE_FALL_COST * 2 / 4)) < 1e-12);
+  assert.equal(dribbleScore({ ...r, falls: 0 }), r.speed.mean);
+});
+
+Deno.test("optimize: the dribble task takes where its runs start", async () => {
+  const dir = await Deno.makeTempDir();
+  const space = `${dir}/d.space`;
+  await Deno.writeTextFile(space, "dribble.speed 0.6 1\n");
+  const o = await parse(["dribble", "--space", space, "--start", "mixed", "--out", `${dir}/o`]);
+  assert.equal(o.start, "mixed");
+  assert.equal((await parse(["dribble", "--space", space, "--out", `${dir}/o`])).start, "behind");
+  await assert.rejects(
+    () => parse(["dribble", "--space", space, "--start", "front", "--out", `${dir}/o`]),
+    /--start/,
+  );
+  await Deno.remove(dir, { recursive: true });
+});
