@@ -4,7 +4,8 @@
 
 import assert from "assert";
 import { PerceptionParser } from "../src/protocol/parser.ts";
-import { CYCLE_SECONDS, cyclesBetween, WorldState } from "../src/world/world_state.ts";
+import { CYCLE_SECONDS } from "../src/protocol/cycle.ts";
+import { cyclesBetween, WorldState } from "../src/world/world_state.ts";
 
 const parser = new PerceptionParser();
 

@@ -4,7 +4,7 @@
 
 import process from "node:process";
 import { PlayMode } from "../protocol/playmode.ts";
-import { CYCLE_SECONDS } from "../world/world_state.ts";
+import { CYCLE_SECONDS } from "../protocol/cycle.ts";
 
 export interface CpuReport {
   /** Milliseconds of CPU (user + system) per simulated cycle. */

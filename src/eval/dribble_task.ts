@@ -4,7 +4,7 @@
 
 import type { BallPlayer } from "../behavior/ball_play.ts";
 import { trainer } from "../net/monitor.ts";
-import { CYCLE_SECONDS } from "../world/world_state.ts";
+import { CYCLE_SECONDS } from "../protocol/cycle.ts";
 import { ballPlayer, playBallAlone, SHOOT_STARTS, traceBallPlay } from "./ball_alone.ts";
 import { millimetres, type RunStats, stats, watchFalls } from "./measure.ts";
 import type { EvalSession } from "./session.ts";

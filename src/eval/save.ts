@@ -10,6 +10,7 @@ import { type Dive, DIVE_SKILLS, diveNow, type DiveParams } from "../ballplay/go
 import { goalieTarget } from "../strategy/goalie.ts";
 import { frictionRate, lineCrossing } from "../estimation/ball_motion.ts";
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
+import { CYCLE_SECONDS } from "../protocol/cycle.ts";
 import { trainer } from "../net/monitor.ts";
 import { SeededRandom } from "../util/random.ts";
 import type { Pose2 } from "../util/pose.ts";
@@ -98,7 +99,7 @@ export async function rollAtGoal(
   // there: its head looked for the ball where the last shot had left it, and in a third of the
   // shots it first saw the ball 0.6-1.4 s after the shot.
   a.estimator.ball.placed(shot.x, shot.y, a.world.time);
-  await s.cycles(Math.round(WATCH / 0.02));
+  await s.cycles(Math.round(WATCH / CYCLE_SECONDS));
   // The ball that crossed a line in the last shot stopped play, and the referee holds a ball
   // for a goal kick or a corner on its spot.
   await s.resumePlay();

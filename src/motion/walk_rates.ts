@@ -5,10 +5,9 @@
 
 import { JOINTS, LEG_FIRST_JOINT } from "../body/joints.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
+import { CYCLE_SECONDS } from "../protocol/cycle.ts";
 import { limitVelocity, WalkEngine, type WalkParams } from "./walk_engine.ts";
 
-/** One server cycle, s (world/world_state.ts's CYCLE_SECONDS sits a layer above motion). */
-const DT = 0.02;
 /** Cycles measured once the walk has reached the speed: a dozen steps and more. */
 const CYCLES = 300;
 /** The walk reaches the commanded speed within this many cycles at the least acceleration. */
@@ -52,13 +51,15 @@ export function walkRates(
   const first = LEG_FIRST_JOINT[0];
   const peak = new Float64Array(6), over = new Float64Array(6);
   const speed = limitVelocity(plan, vx, 0, 0).vx;
-  for (let i = 0; i < MAX_RAMP_CYCLES && walk.vx !== speed; i++) walk.update(DT, up, targets);
+  for (let i = 0; i < MAX_RAMP_CYCLES && walk.vx !== speed; i++) {
+    walk.update(CYCLE_SECONDS, up, targets);
+  }
   before.set(targets);
   for (let c = 0; c < CYCLES; c++) {
-    walk.update(DT, up, targets);
+    walk.update(CYCLE_SECONDS, up, targets);
     for (let k = 0; k < 6; k++) {
       const j = first + k;
-      const rate = Math.abs(targets[j] - before[j]) / DT;
+      const rate = Math.abs(targets[j] - before[j]) / CYCLE_SECONDS;
       peak[k] = Math.max(peak[k], rate);
       if (rate > maxSpeed[j]) over[k]++;
     }

@@ -4,6 +4,7 @@
 // tests and by the optimizer, which rejects candidates that miss before it spends a server run.
 
 import type { NumericCore } from "../core/numeric_core.ts";
+import { CYCLE_SECONDS } from "../protocol/cycle.ts";
 import { WalkEngine, type WalkParams } from "./walk_engine.ts";
 
 const COMMANDS: readonly [number, number, number][] = [
@@ -24,7 +25,7 @@ export function walkReachMisses(core: NumericCore, params: WalkParams): number {
   for (const [vx, vy, vth] of COMMANDS) {
     const walk = new WalkEngine(core, params);
     walk.setVelocity(vx, vy, vth);
-    for (let i = 0; i < CYCLES; i++) if (!walk.update(0.02, UP, targets)) missed++;
+    for (let i = 0; i < CYCLES; i++) if (!walk.update(CYCLE_SECONDS, UP, targets)) missed++;
   }
   return missed;
 }

@@ -5,6 +5,7 @@
 
 import { JOINTS, jointsOfType, NUM_JOINTS, type RobotType } from "../body/joints.ts";
 import { clamp } from "../util/angles.ts";
+import { CYCLE_SECONDS } from "../protocol/cycle.ts";
 import { type CurvePoint, curvePose } from "./foot_curve.ts";
 import type { FootPoseSolver } from "./foot_solver.ts";
 import { SkillError } from "./skill_error.ts";
@@ -21,7 +22,7 @@ export interface SkillPlayerOptions {
 /** Slack on keyframe boundaries, seconds: sums of cycle times are not exact. */
 const TIME_EPSILON = 1e-6;
 /** How far ahead a movetar target leads: one server cycle, the time until the joint moves. */
-const MOVE_LEAD = 0.02;
+const MOVE_LEAD = CYCLE_SECONDS;
 
 /**
  * The semantics of UT's keyframe skills: each keyframe applies its steps in order to the previous

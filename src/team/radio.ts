@@ -7,6 +7,8 @@
 // player hear one teammate every two cycles), in unum order; a slot whose owner has gone quiet
 // goes to the next unum that talks.
 
+import { CYCLE_SECONDS } from "../protocol/cycle.ts";
+
 /**
  * The characters a say uses, in the order of their digit value: the 88 that rcssserver3d 0.7.3
  * delivered intact to a teammate (`deno task say-alphabet`: of 0x21–0x7E without the
@@ -228,7 +230,7 @@ const SLOT_CYCLES = 2;
 
 /** The unum whose slot the cycle at server time `time` is, or null between slots. */
 export function slotOwner(time: number): number | null {
-  const cycle = Math.round(time / 0.02);
+  const cycle = Math.round(time / CYCLE_SECONDS);
   if (cycle % SLOT_CYCLES !== 0) return null;
   return ((cycle / SLOT_CYCLES) % 11) + 1;
 }

@@ -11,6 +11,7 @@ import type { Point2, Pose2 } from "../util/pose.ts";
 import { toRobot } from "../util/pose.ts";
 import { wrapAngle } from "../util/angles.ts";
 import { limitVelocity } from "../motion/walk_engine.ts";
+import { CYCLE_SECONDS } from "../protocol/cycle.ts";
 import { SeededRandom } from "../util/random.ts";
 
 /** Type 0's walk limits (commanded) and the share of it the robot reaches (0.8 of 1.1 m/s). */
@@ -23,7 +24,6 @@ export const SIM_LIMITS = {
 const REACHED = 0.75;
 /** The walk follows its command with this time constant (s): a step takes 0.2-0.25 s. */
 const LAG = 0.3;
-const DT = 0.02;
 /** A ball this far ahead of the torso, within FOOT_WIDTH of its centre line, is pushed. */
 const PUSH_REACH = 0.13;
 const FOOT_WIDTH = 0.1;
@@ -67,7 +67,7 @@ export function simulateApproach(options: BallPlayOptions, s: ApproachSetup): Ap
   let last: Pose2 | null = null;
   let jumps = 0;
   const max = s.maxSeconds ?? 20;
-  for (let t = 0; t < max; t += DT) {
+  for (let t = 0; t < max; t += CYCLE_SECONDS) {
     const seen = {
       x: pose.x + (s.poseSigma ?? 0.03) * rng.normal(),
       y: pose.y + (s.poseSigma ?? 0.03) * rng.normal(),
@@ -91,18 +91,18 @@ export function simulateApproach(options: BallPlayOptions, s: ApproachSetup): Ap
     last = target;
     const cmd = r.kind === "walk" ? r : { vx: 0, vy: 0, vth: 0 };
     const c = limitVelocity(l, cmd.vx, cmd.vy, cmd.vth);
-    const k = DT / LAG;
+    const k = CYCLE_SECONDS / LAG;
     v.x += (REACHED * c.vx - v.x) * k;
     v.y += (REACHED * c.vy - v.y) * k;
     v.th += (c.vth - v.th) * k;
     const cos = Math.cos(pose.theta), sin = Math.sin(pose.theta);
-    pose.x += (cos * v.x - sin * v.y) * DT;
-    pose.y += (sin * v.x + cos * v.y) * DT;
-    pose.theta = wrapAngle(pose.theta + v.th * DT);
+    pose.x += (cos * v.x - sin * v.y) * CYCLE_SECONDS;
+    pose.y += (sin * v.x + cos * v.y) * CYCLE_SECONDS;
+    pose.theta = wrapAngle(pose.theta + v.th * CYCLE_SECONDS);
     // The foot pushes a ball right ahead of it on at the walk's speed, a little farther.
     const rel = toRobot(pose, ball);
     if (rel.x > 0 && rel.x < PUSH_REACH && Math.abs(rel.y) < FOOT_WIDTH && v.x > 0) {
-      const push = 1.3 * v.x * DT + (PUSH_REACH - rel.x);
+      const push = 1.3 * v.x * CYCLE_SECONDS + (PUSH_REACH - rel.x);
       ball.x += cos * push;
       ball.y += sin * push;
     }

@@ -11,12 +11,11 @@
 
 import { parseFlags } from "../config/flags.ts";
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
+import { CYCLE_SECONDS } from "../protocol/cycle.ts";
 import { readRecording } from "./recording.ts";
 import type { Point2 } from "../util/pose.ts";
 import { replay, type ReplayFrame } from "./replay.ts";
 
-/** The server's cycle (s); samples are keyed by cycle number. */
-const CYCLE = 0.02;
 /** The player nearest the ball has it when within this distance (m). */
 const POSSESSION_RADIUS = 0.6;
 /** How long a player's last known position stands for it: ours (truth), theirs (sightings). */
@@ -69,7 +68,7 @@ export class GameTimeline {
     if (f.now === null || f.side === null) return;
     this.side ??= f.side;
     const flip = f.side === "right" ? -1 : 1;
-    const c = Math.round(f.now / CYCLE);
+    const c = Math.round(f.now / CYCLE_SECONDS);
     const cycle = this.cycles.get(c) ?? {
       playOn: false,
       mode: ourMode(f.playMode ?? "unknown", f.side),
@@ -115,7 +114,7 @@ function stoppages(tl: GameTimeline): Record<string, { count: number; seconds: n
     if (mode === null || mode === "PlayOn") return;
     const s = out[mode] ??= { count: 0, seconds: 0 };
     s.count++;
-    s.seconds = round(s.seconds + (until - from) * CYCLE);
+    s.seconds = round(s.seconds + (until - from) * CYCLE_SECONDS);
   };
   for (const c of [...tl.cycles.keys()].sort((a, b) => a - b)) {
     const m = tl.cycles.get(c)!.mode;
@@ -146,7 +145,7 @@ function at(t: Track, c: number, fresh: number): (Point2 & { z?: number }) | nul
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  if (found < 0 || (c - t.cycles[found]) * CYCLE > fresh) return null;
+  if (found < 0 || (c - t.cycles[found]) * CYCLE_SECONDS > fresh) return null;
   return t.points[found];
 }
 
@@ -254,9 +253,9 @@ export function analyze(tl: GameTimeline, passes: readonly LoggedPass[] = []): G
     const c = balls[i], cycle = tl.cycles.get(c)!, b = cycle.ball!;
     // Speed over at least 0.06 s (ground truth comes with vision, every third cycle).
     let j = i - 1;
-    while (j > 0 && (c - balls[j]) * CYCLE < 0.06) j--;
+    while (j > 0 && (c - balls[j]) * CYCLE_SECONDS < 0.06) j--;
     const pb = tl.cycles.get(balls[j])!.ball!;
-    const dt = (c - balls[j]) * CYCLE;
+    const dt = (c - balls[j]) * CYCLE_SECONDS;
     const dx = b.x - pb.x, dy = b.y - pb.y;
     const speed = dt > 0 && dt < 0.5 ? Math.hypot(dx, dy) / dt : 0;
     const [gf, ga] = cycle.score;
@@ -275,7 +274,7 @@ export function analyze(tl: GameTimeline, passes: readonly LoggedPass[] = []): G
       prevSpeed = 0;
       continue;
     }
-    const step = Math.min((c - balls[i - 1]) * CYCLE, 0.1);
+    const step = Math.min((c - balls[i - 1]) * CYCLE_SECONDS, 0.1);
     playOn += step;
     if (speed < STILL_SPEED) still += step;
     const third = b.x < -FIELD_LENGTH / 6

@@ -14,6 +14,7 @@ import type {
   Vec3,
   Vision,
 } from "../protocol/perception.ts";
+import { CYCLE_SECONDS } from "../protocol/cycle.ts";
 
 export type PoseEstimate = Pose2;
 
@@ -25,9 +26,6 @@ export interface BallEstimate {
   /** False while the velocity of a ball just kicked rests on too few sightings (ball_tracker.ts). */
   settled?: boolean;
 }
-
-/** One simulation cycle, seconds. */
-export const CYCLE_SECONDS = 0.02;
 
 /**
  * Whole cycles between two server time stamps `gap` seconds apart. The server adds its 0.02 s
