@@ -1,12 +1,11 @@
-// The dribble's params (dribble.*): read from the param files in SI units, where the ball may lie
-// for the dribble to go on, the ball kept before one foot, and the optimizer's dribble score.
+// The dribble's params (dribble.*): read from the param files in SI units, the ball kept before
+// one foot, and the optimizer's dribble score (where the ball may lie: strategy_test.ts).
 
 import assert from "assert";
 import { loadParams } from "../src/agent/params.ts";
 import { dribbleParams } from "../src/agent/play_options.ts";
 import { BallPlayer, DRIBBLE, type DribbleParams } from "../src/behavior/ball_play.ts";
 import { soccer } from "../src/behavior/soccer.ts";
-import { DRIBBLE_SHAPE, onBallAction, type OnBallInput } from "../src/ballplay/on_ball.ts";
 import { DRIBBLE_FALL_COST, dribbleScore } from "../src/eval/dribble_task.ts";
 import { stats } from "../src/eval/measure.ts";
 import { parse } from "../src/optimize/main.ts";
@@ -18,35 +17,6 @@ Deno.test("dribble params: every type's param files give them, the heading toler
     assert.ok(d.headingTolerance > 0.1 && d.headingTolerance < Math.PI / 2, JSON.stringify(d));
     assert.ok(d.speed > 0 && d.speed <= 1);
   }
-});
-
-/** The on-ball input of a player facing +x at the origin, the goal far ahead. */
-function input(ball: { x: number; y: number }, dribble?: DribbleParams): OnBallInput {
-  return {
-    self: { x: 0, y: 0, theta: 0 },
-    ball,
-    target: { x: 15, y: 0 },
-    goalDistance: 15,
-    opponents: [],
-    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "K" },
-    shootRange: 3.5,
-    contestRadius: 0.7,
-    mustKick: false,
-    leftFoot: true,
-    dribble,
-  };
-}
-
-Deno.test("dribble: the shape says how far ahead and aside the ball may lie for it to go on", () => {
-  const ahead = { x: 0.85, y: 0 };
-  assert.equal(onBallAction(input(ahead)).kind, "dribble", "within the default reach");
-  const short = { ...DRIBBLE, reach: 0.7 };
-  assert.equal(onBallAction(input(ahead, short)).kind, "approach", "beyond a 0.7 m reach");
-  // 0.4 m ahead, the default cone is 0.1 + 0.25 · 0.4 = 0.2 m to either side.
-  const aside = { x: 0.4, y: 0.18 };
-  assert.equal(onBallAction(input(aside)).kind, "dribble");
-  assert.equal(onBallAction(input(aside, { ...DRIBBLE, lateral: 0.05 })).kind, "approach");
-  assert.equal(DRIBBLE_SHAPE.reach, DRIBBLE.reach);
 });
 
 Deno.test("dribble: the ball is kept before one foot, the side switching once it is past the middle", () => {

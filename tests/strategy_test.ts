@@ -7,6 +7,8 @@ import { PlayMode, situation } from "../src/protocol/playmode.ts";
 import { avoidObstacles, keepClear } from "../src/ballplay/avoid.ts";
 import { ballWaypoint, DRIBBLE_PATH } from "../src/ballplay/ball_path.ts";
 import {
+  DRIBBLE_SHAPE,
+  type DribbleShape,
   freeLine,
   goesIn,
   onBallAction,
@@ -145,6 +147,16 @@ const base: OnBallInput = {
   mustKick: false,
   leftFoot: true,
 };
+
+Deno.test("on ball: the dribble's shape says how far ahead and aside the ball may lie for it", () => {
+  const at = (ball: { x: number; y: number }, dribble?: DribbleShape) =>
+    onBallAction({ ...base, self: { x: 0, y: 0, theta: 0 }, ball, shootRange: 3.5, dribble }).kind;
+  assert.equal(at({ x: 0.85, y: 0 }), "dribble", "within the default 1 m reach");
+  assert.equal(at({ x: 0.85, y: 0 }, { ...DRIBBLE_SHAPE, reach: 0.7 }), "approach");
+  // 0.4 m ahead, the default cone is 0.1 + 0.25 · 0.4 = 0.2 m to either side.
+  assert.equal(at({ x: 0.4, y: 0.18 }), "dribble");
+  assert.equal(at({ x: 0.4, y: 0.18 }, { ...DRIBBLE_SHAPE, lateral: 0.05 }), "approach");
+});
 
 Deno.test("on ball: in front of the ball we walk around it, never through it", () => {
   const a = onBallAction({ ...base, self: { x: 1, y: 0.1, theta: Math.PI } });
