@@ -56,7 +56,7 @@ async function main(args: string[]): Promise<number> {
       behaviour: cli.behaviour,
       mode: cli.mode,
     });
-    if (cli.record) recorder = TrafficRecorder.open(cli.record);
+    if (cli.record) recorder = TrafficRecorder.open(cli.record, (line) => log.error(line));
   } catch (e) {
     log.error((e as Error).message);
     return 2;

@@ -218,6 +218,26 @@ fixtureTest("runner: --record writes both directions in the replayable format", 
   for (let i = 1; i < rec.length; i++) assert.ok(rec[i].t >= rec[i - 1].t);
 });
 
+fixtureTest(
+  "runner: a recording that cannot be written (a full disk) ends, and the agent plays on",
+  async () => {
+    const msgs = await serverMessagesOf(AGENT1);
+    const { agent, lines } = await makeAgent(1);
+    const failures: string[] = [];
+    // Every write to /dev/full fails with "No space left on device".
+    const recorder = TrafficRecorder.open("/dev/full", (line) => failures.push(line));
+    const server = FakeServer.start({ script: recordedScript(msgs, 20) });
+    await runAgent(agent, { host: "127.0.0.1", port: server.port, recorder });
+    const [s] = await server.finished(1);
+    await server.close();
+    assert.equal(failures.length, 1, failures.join("\n"));
+    assert.match(failures[0], /^recording to \/dev\/full stopped, playing on: No space left/);
+    // One reply per server message, as without a recorder; the link did not fail.
+    assert.equal(s.received.length, 21);
+    assert.ok(!lines.some((l) => /link to .* failed/.test(l)), lines.join("\n"));
+  },
+);
+
 Deno.test("fake server: the kick-off taker beams to the ball, unless the kick-off is theirs", async () => {
   const modes = ["BeforeKickOff", "KickOff_Right", "PlayOn", "Goal_Right", "Goal_Right"];
   const more = ["KickOff_Left", "PlayOn", "Goal_Left", "Goal_Left"];
