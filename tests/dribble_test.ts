@@ -4,7 +4,7 @@
 import assert from "assert";
 import { loadParams } from "../src/agent/params.ts";
 import { dribbleParams } from "../src/agent/play_options.ts";
-import { BallPlayer, DRIBBLE, type DribbleParams } from "../src/behavior/ball_play.ts";
+import { BallPlayer, DRIBBLE } from "../src/behavior/ball_play.ts";
 import { soccer } from "../src/behavior/soccer.ts";
 import { DRIBBLE_FALL_COST, dribbleScore } from "../src/eval/dribble_task.ts";
 import { stats } from "../src/eval/measure.ts";
