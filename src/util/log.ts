@@ -6,7 +6,14 @@ export type LogLevel = typeof LOG_LEVELS[number];
 
 export type LogSink = (line: string) => void;
 
-const stderrSink: LogSink = (line) => console.error(line);
+/** Lines to stderr; one that cannot be written (a full disk, a closed pipe) is dropped. */
+const stderrSink: LogSink = (line) => {
+  try {
+    console.error(line);
+  } catch {
+    // The line is lost; the agent plays on.
+  }
+};
 
 export function isLogLevel(s: string): s is LogLevel {
   return (LOG_LEVELS as readonly string[]).includes(s);
