@@ -112,6 +112,29 @@ Deno.test({
 });
 
 Deno.test({
+  name: "run-team: with its output on a full disk the agents still play, and stop on SIGTERM",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    const server = FakeServer.start({ script: endless, paceMs: 20 });
+    // Every write to /dev/full fails with "No space left on device".
+    const team = `"${Deno.execPath()}" run -A "${ROOT}src/tools/team.ts" 127.0.0.1 ${server.port}`;
+    const child = new Deno.Command("bash", {
+      args: ["-c", `exec ${team} --log-level debug >/dev/full 2>/dev/full`],
+    }).spawn();
+    await waitFor("11 registered agents", () => registered(server), 60000, () => "");
+    // Debug lines fill a pipe that is not read within seconds; the agents keep replying.
+    const before = server.sessions.map((s) => s.received.length);
+    await new Promise((r) => setTimeout(r, 3000));
+    server.sessions.forEach((s, i) => assert.ok(s.received.length > before[i] + 20, `agent ${i}`));
+    child.kill("SIGTERM");
+    assert.equal((await child.status).code, 0);
+    await server.finished(11, 10000);
+    await server.close();
+  },
+});
+
+Deno.test({
   name: "start.sh / kill.sh: start the team in the background and end exactly it",
   sanitizeResources: false,
   sanitizeOps: false,

@@ -151,8 +151,17 @@ async function main(args: string[]): Promise<number> {
   }
 
   const enc = new TextEncoder();
-  const out = (s: string) => Deno.stdout.writeSync(enc.encode(s));
-  const err = (s: string) => Deno.stderr.writeSync(enc.encode(s));
+  // A line the team's output cannot take (a full disk) is dropped; the agents' pipes are still
+  // read, so that no agent blocks on a full pipe and stalls a game in sync mode.
+  const writer = (file: typeof Deno.stdout) => (s: string) => {
+    try {
+      file.writeSync(enc.encode(s));
+    } catch {
+      // Dropped.
+    }
+  };
+  const out = writer(Deno.stdout);
+  const err = writer(Deno.stderr);
   const children: Deno.ChildProcess[] = [];
   const done: Promise<number>[] = [];
   let stopping = false;
