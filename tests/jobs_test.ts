@@ -65,6 +65,7 @@ function evalJob(params: string, version: string) {
     kick: "keyframe",
     jitter: 0,
     fallCost: 0,
+    start: "behind",
   };
   return { kind: "eval" as const, spec, params, version };
 }

@@ -40,6 +40,7 @@ export interface EvalJobData {
     kick: string;
     jitter: number;
     fallCost: number;
+    start: string;
   };
   params: string;
   /** The submitter's code version: a worker running other code refuses the job. */

@@ -24,8 +24,8 @@ export interface CandidateSpec {
   kick: KickKind;
   jitter: number;
   fallCost: number;
-  /** Dribble task: where each run starts; absent: behind the ball. */
-  start?: DribbleStart;
+  /** Dribble task: where each run starts. */
+  start: DribbleStart;
 }
 
 /**
@@ -58,7 +58,7 @@ export async function scoreCandidate(
       kick: spec.kick,
       jitter: spec.jitter,
       fallCost: spec.fallCost,
-      start: spec.start ?? DEFAULT_TASK_OPTIONS.start,
+      start: spec.start,
     };
     return task.score!(await task.run(session, spec.runs, options), options);
   } catch (e) {

@@ -12,7 +12,12 @@ import { bundledSkillFiles } from "../config/paramfiles.ts";
 import { loadParams } from "../agent/params.ts";
 import type { ParamSet } from "../config/params.ts";
 import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
-import { type EvalTask, evalTask, OPTIMIZE_TASK_NAMES } from "../eval/registry.ts";
+import {
+  DEFAULT_TASK_OPTIONS,
+  type EvalTask,
+  evalTask,
+  OPTIMIZE_TASK_NAMES,
+} from "../eval/registry.ts";
 import { KICK_FALL_COST } from "../eval/kick_task.ts";
 import { DRIBBLE_STARTS, type DribbleStart } from "../eval/tasks.ts";
 import { KICK_KINDS, type KickKind } from "../skills/kicks.ts";
@@ -58,7 +63,9 @@ export const OPTIMIZE_USAGE = `Usage: deno task optimize <${
   --kick K          kick task: keyframe, ik or long (default keyframe)
   --jitter M        kick task: the ball lies M metres off the kick spot in turn (default 0)
   --fall-cost M     kick task: metres of score lost per fall and run (default ${KICK_FALL_COST})
-  --start S         dribble task: behind or mixed (default behind)
+  --start S         dribble task: ${
+  DRIBBLE_STARTS.join(" or ")
+} (default ${DEFAULT_TASK_OPTIONS.start})
   --redis URL       score candidates as jobs on this Redis (redis://[:PASSWORD@]HOST[:PORT][/DB])
                     for 'deno task worker' on any hosts; without it, servers on this machine
   --queue NAME      the job queue (default ${DEFAULT_QUEUE})
@@ -108,7 +115,7 @@ export async function parse(args: string[]): Promise<Options> {
         kick: { type: "string", default: "keyframe" },
         jitter: { type: "string", default: "0" },
         "fall-cost": { type: "string", default: String(KICK_FALL_COST) },
-        start: { type: "string", default: "behind" },
+        start: { type: "string", default: DEFAULT_TASK_OPTIONS.start },
         redis: { type: "string" },
         queue: { type: "string", default: DEFAULT_QUEUE },
         resume: { type: "boolean", default: false },

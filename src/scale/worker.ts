@@ -12,6 +12,7 @@ import { bundledSkillFiles } from "../config/paramfiles.ts";
 import { isRobotType } from "../body/joints.ts";
 import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
 import { EVAL_SERVER } from "../eval/session.ts";
+import { DRIBBLE_STARTS } from "../eval/tasks.ts";
 import { type CandidateSpec, scoreCandidate } from "../optimize/candidate.ts";
 import { KICK_KINDS, type KickKind } from "../skills/kicks.ts";
 import { readSkillFiles, type SkillSource } from "../skills/skill_compiler.ts";
@@ -161,11 +162,14 @@ async function runEval(
   if (!isRobotType(s.type)) throw new UnrecoverableError(`type ${s.type} is not a robot type`);
   if (!CORE_KINDS.includes(s.core as CoreKind)) throw new UnrecoverableError(`core ${s.core}`);
   if (!KICK_KINDS.includes(s.kick as KickKind)) throw new UnrecoverableError(`kick ${s.kick}`);
+  const start = DRIBBLE_STARTS.find((d) => d === s.start);
+  if (start === undefined) throw new UnrecoverableError(`start ${s.start}`);
   const spec: CandidateSpec = {
     ...s,
     type: s.type,
     core: s.core as CoreKind,
     kick: s.kick as KickKind,
+    start,
   };
   const params = ParamSet.parse(data.params, `<job ${jobId}>`);
   const server = await slot.serve(EVAL_SERVER);
