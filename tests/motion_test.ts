@@ -249,12 +249,15 @@ Deno.test("motion: walking ends by stepping to rest, then standing; walking on n
   run(m, t, 1, UPRIGHT);
   assert.equal(m.activity, "walk");
   assert.ok(m.walk.vx >= v - 0.2, "not reset to a standstill");
-  // Walking slowly already (lining up a kick), it stands at once.
-  m.set({ kind: "walk", vx: 0.05, vy: 0, vth: 0 });
+  // Walking slowly (lining up a kick), it steps to rest too: feet together before it stands.
+  m.set({ kind: "walk", vx: 0.05, vy: 0, vth: 0.2 });
   t = run(m, t, 150, UPRIGHT);
   m.set({ kind: "stand" });
-  run(m, t, 1, UPRIGHT);
+  t = run(m, t, 1, UPRIGHT);
+  assert.equal(m.activity, "walk", "still stepping");
+  for (cycles = 0; cycles < 100 && m.activity === "walk"; cycles++) t = run(m, t, 1, UPRIGHT);
   assert.equal(m.activity, "stand");
+  assert.ok(m.walk.stopped, `feet together after ${cycles} cycles`);
 });
 
 Deno.test("motion: from walking, the legs blend into the stand pose over half a second", async () => {
@@ -263,9 +266,12 @@ Deno.test("motion: from walking, the legs blend into the stand pose over half a 
   const stand = standPoseFromParams(params);
   m.set({ kind: "walk", vx: 0.05, vy: 0, vth: 0 });
   let t = run(m, 0, 100, UPRIGHT);
-  const walking = m.targets[J.LKnee];
   m.set({ kind: "stand" });
-  t = run(m, t, 1, UPRIGHT);
+  let walking = NaN;
+  for (let i = 0; i < 100 && m.activity === "walk"; i++) {
+    walking = m.targets[J.LKnee];
+    t = run(m, t, 1, UPRIGHT);
+  }
   assert.equal(m.activity, "stand");
   assert.ok(Math.abs(m.targets[J.LKnee] - walking) < 0.05, "starts from the walk's knee");
   assert.ok(Math.abs(m.targets[J.LKnee] - stand[J.LKnee]) > 0.1, "the walk crouches deeper");

@@ -794,6 +794,36 @@ Deno.test("ball player: standing, it kicks only with the ball at the kick's stan
   assert.equal(p.act({ ...input, self: atStand }).kind, "walk", "walking, too far back to kick");
 });
 
+Deno.test("ball player: stood up for a kick, the ball may lie within the kick's own band", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const { gameKick } = await import("../src/agent/play_options.ts");
+  const { loadParams } = await import("../src/agent/params.ts");
+  // Type 4's band: 2.2 cm beyond the stand spot to 3.5 cm nearer; type 2 keeps 0.4 cm beyond.
+  const t4 = gameKick(await loadParams(4, []));
+  const t2 = gameKick(await loadParams(2, []));
+  assert.deepEqual([t4.stand?.ahead, t4.stand?.behind], [0.022, 0.035]);
+  assert.deepEqual([t2.stand?.ahead, t2.stand?.behind], [0.004, 0.025]);
+  const ball = { x: 3, y: 0 };
+  const due = (spot: typeof t4, ahead: number) => {
+    const p = new BallPlayer({ ...soccer.defaults, kickSpot: spot, pass: null });
+    const self = { x: ball.x - spot.stand!.x - ahead, y: -spot.stand!.y, theta: 0 };
+    return p.act({
+      self,
+      ball,
+      opponents: [],
+      obstacles: [],
+      mustKick: true,
+      now: 5,
+      kickDue: `${spot.skill}_LEFT_LEG`,
+    }).kind;
+  };
+  assert.equal(due(t4, 0.015), "skill", "type 4: 1.5 cm beyond goes");
+  assert.equal(due(t4, 0.03), "walk", "type 4: 3 cm beyond is called off");
+  assert.equal(due(t2, 0.015), "walk", "type 2: 1.5 cm beyond is called off");
+  assert.equal(due(t2, -0.02), "skill", "type 2: 2 cm nearer goes");
+  assert.equal(due(t2, -0.03), "walk", "type 2: 3 cm nearer is called off");
+});
+
 Deno.test("ball player: with an opponent at the ball it pushes on along its own way, up to 60° off the line", async () => {
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   // On the aim's line (y = 0.6), so the line to the goal runs straight along the field.

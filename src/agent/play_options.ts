@@ -38,7 +38,12 @@ export function gameKick(params: ParamSet, name: "kick" | "shot_kick" = "kick"):
   return {
     x: params.get(`${key}.walk_ball_x`),
     y: params.get(`${key}.walk_ball_y`),
-    stand: { x: params.get(`${key}.ball_x`), y: params.get(`${key}.ball_y`) },
+    stand: {
+      x: params.get(`${key}.ball_x`),
+      y: params.get(`${key}.ball_y`),
+      ahead: params.get(`${key}.stand_ahead`),
+      behind: params.get(`${key}.stand_behind`),
+    },
     angle: params.get(`${key}.angle`) * DEG,
     skill,
   };

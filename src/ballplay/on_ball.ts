@@ -24,11 +24,21 @@ export interface KickSpot {
    * Where the kick needs the ball once the robot has stood up from the walk (the skill's own
    * spot); absent: x, y.
    */
-  stand?: Point2;
+  stand?: StandSpot;
   /** The way the kick sends the ball, radians left of the robot's heading (right foot: right). */
   angle: number;
   /** The kick's skill name without the `_LEFT_LEG` / `_RIGHT_LEG` ending. */
   skill: string;
+}
+
+/**
+ * The kick's own spot, standing, and how far the ball may lie from it along the heading (m;
+ * absent: STAND_AHEAD, STAND_BEHIND): a keyframe kick sends the ball well from a band that
+ * differs by robot type (kick.stand_* in the param files).
+ */
+export interface StandSpot extends Point2 {
+  ahead?: number;
+  behind?: number;
 }
 
 export interface OnBallInput {
@@ -137,9 +147,9 @@ const KICK_HEADING_TOLERANCE = 10 * Math.PI / 180;
 const KICK_SPOT_MARGIN = 0.015;
 const KICK_TOO_CLOSE = 0.005;
 /**
- * Stood up for the kick, it goes ahead while the ball lies this close to the stand spot (m):
- * a ball beyond it is hit by the toes. Type 2's keyframe kick (spot 0.171 m) went 4.7 m from
- * 0.164-0.169 m and 1.3 m from 0.176-0.179 m.
+ * Stood up for the kick, it goes ahead while the ball lies this close to the stand spot (m),
+ * unless the kick says otherwise (StandSpot): a ball beyond it is hit by the toes. Type 2's
+ * keyframe kick (spot 0.171 m) went 4.7 m from 0.164-0.169 m and 1.3 m from 0.176-0.179 m.
  */
 const STAND_AHEAD = 0.004;
 const STAND_BEHIND = 0.035;
@@ -566,6 +576,6 @@ function kickAction(
 export function ballUnderFoot(rel: Point2, k: KickSpot, leftFoot: boolean): boolean {
   const spot = k.stand ?? k;
   const sy = leftFoot ? spot.y : -spot.y;
-  return rel.x > spot.x - STAND_BEHIND && rel.x < spot.x + STAND_AHEAD &&
-    Math.abs(rel.y - sy) < STAND_LATERAL;
+  return rel.x > spot.x - (k.stand?.behind ?? STAND_BEHIND) &&
+    rel.x < spot.x + (k.stand?.ahead ?? STAND_AHEAD) && Math.abs(rel.y - sy) < STAND_LATERAL;
 }

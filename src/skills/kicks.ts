@@ -1,6 +1,6 @@
 // The kicks in skills/: for each, its skill name without the `_LEFT_LEG` / `_RIGHT_LEG` ending
 // and the prefix of its params in paramfiles/ (ball_x, ball_y, angle, pre_seconds; walk_ball_x,
-// walk_ball_y for the kicks a game plays).
+// walk_ball_y, stand_ahead, stand_behind for the kicks a game plays).
 // The one table the game's ball play and the evaluation tasks both read.
 
 import { ANGLE, type ParamRange, TIME } from "../config/param_ranges.ts";
@@ -45,7 +45,12 @@ export function kickPreSeconds(get: (name: string) => number): Map<string, numbe
  */
 export const SKILL_PARAMS: readonly ParamRange[] = [
   { keys: /^stand\.wait$/, ...TIME },
-  { keys: /^(kick|longkick|ikkick)\.(walk_)?ball_[xy]$/, unit: "m", min: -0.5, max: 0.5 },
+  {
+    keys: /^(kick|longkick|ikkick)\.((walk_)?ball_[xy]|stand_(ahead|behind))$/,
+    unit: "m",
+    min: -0.5,
+    max: 0.5,
+  },
   { keys: /^(kick|longkick|ikkick|getup)\.(\w+_time|pre_seconds)$/, ...TIME },
   { keys: /^kick\.scale\d$/, unit: "gain", min: 0, max: 50 },
   { keys: /^ikkick\.swing_scale$/, unit: "gain", min: 0, max: 50 },
