@@ -798,11 +798,11 @@ Deno.test("ball player: stood up for a kick, the ball may lie within the kick's 
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   const { gameKick } = await import("../src/agent/play_options.ts");
   const { loadParams } = await import("../src/agent/params.ts");
-  // Type 4's band: 2.2 cm beyond the stand spot to 3.5 cm nearer; type 2 keeps 0.4 cm beyond.
+  // Type 4's band: 2.2 cm beyond the stand spot to 3.5 cm nearer; type 2's: 1.2 cm either way.
   const t4 = gameKick(await loadParams(4, []));
   const t2 = gameKick(await loadParams(2, []));
   assert.deepEqual([t4.stand?.ahead, t4.stand?.behind], [0.022, 0.035]);
-  assert.deepEqual([t2.stand?.ahead, t2.stand?.behind], [0.004, 0.025]);
+  assert.deepEqual([t2.stand?.ahead, t2.stand?.behind], [0.012, 0.012]);
   const ball = { x: 3, y: 0 };
   const due = (spot: typeof t4, ahead: number) => {
     const p = new BallPlayer({ ...soccer.defaults, kickSpot: spot, pass: null });
@@ -820,8 +820,39 @@ Deno.test("ball player: stood up for a kick, the ball may lie within the kick's 
   assert.equal(due(t4, 0.015), "skill", "type 4: 1.5 cm beyond goes");
   assert.equal(due(t4, 0.03), "walk", "type 4: 3 cm beyond is called off");
   assert.equal(due(t2, 0.015), "walk", "type 2: 1.5 cm beyond is called off");
-  assert.equal(due(t2, -0.02), "skill", "type 2: 2 cm nearer goes");
-  assert.equal(due(t2, -0.03), "walk", "type 2: 3 cm nearer is called off");
+  assert.equal(due(t2, -0.01), "skill", "type 2: 1 cm nearer goes");
+  assert.equal(due(t2, -0.02), "walk", "type 2: 2 cm nearer is called off");
+});
+
+Deno.test("ball player: a kick waits for the walk to slow; one called off for a ball too near lines up farther back", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const stand = { x: 0.182, y: 0.066, ahead: 0.004, behind: 0.035 };
+  const kickSpot = { x: 0.122, y: 0.066, stand, angle: 0, skill: "K" };
+  const p = new BallPlayer({ ...soccer.defaults, kickSpot, pass: null });
+  const ball = { x: 3, y: 0 };
+  const input = { ball, opponents: [], obstacles: [], mustKick: true, now: 5 };
+  // The ball 13 cm ahead, in front of the left foot: ready, once the walk has slowed.
+  const at = (ahead: number) => ({ x: ball.x - ahead, y: -0.066, theta: 0 });
+  assert.equal(p.act({ ...input, self: at(0.13), walkSpeed: 0.2 }).kind, "walk");
+  assert.deepEqual(p.act({ ...input, self: at(0.13), walkSpeed: 0.03 }), {
+    kind: "skill",
+    name: "K_LEFT_LEG",
+  });
+  // Stood up, the ball lies 14 cm ahead, 0.7 cm nearer than the band allows: called off.
+  const due = { ...input, self: at(0.14), kickDue: "K_LEFT_LEG", now: 6 };
+  assert.equal(p.act(due).kind, "walk");
+  // The walking spot moved 70 % of the way to put it in the band's middle (16.65 cm): from
+  // 13 cm ahead there is no kick now, and the line-up pose lies 1.9 cm farther back (a set
+  // play's pose: the spot's margin and the set play's, 1.5 cm each, behind it).
+  const walking = { ...input, self: at(0.13), walkSpeed: 0, now: 7 };
+  assert.equal(p.act(walking).kind, "walk");
+  const back = ball.x - p.target!.x;
+  assert.ok(Math.abs(back - (0.122 + 0.7 * (0.1665 - 0.14) + 0.03)) < 0.002, `pose ${back}`);
+  // Never nearer than the param file's spot: a ball stood up for too far away teaches no step in.
+  const q = new BallPlayer({ ...soccer.defaults, kickSpot, pass: null });
+  q.act({ ...due, self: at(0.19) });
+  q.act({ ...walking, self: at(0.20) });
+  assert.ok(Math.abs(ball.x - q.target!.x - (0.122 + 0.03)) < 0.002, `pose ${q.target!.x}`);
 });
 
 Deno.test("ball player: with an opponent at the ball it pushes on along its own way, up to 60° off the line", async () => {

@@ -372,6 +372,7 @@ export class Agent {
           recovering: this.motion.recovering,
           skillDue: this.motion.skillDue,
           standing: this.motion.standingIdle,
+          walkSpeed: this.motion.walkSpeed,
           team: this.teamWorld,
           outbox: this.outbox,
         }),

@@ -19,6 +19,8 @@ export interface BehaviorContext {
   readonly skillDue?: string | null;
   /** The body stands still, nothing pending: a skill asked for now starts at once. */
   readonly standing?: boolean;
+  /** How fast the walk goes now (m/s, Motion.walkSpeed): 0 standing or in a skill. */
+  readonly walkSpeed?: number;
   /** What we and our teammates know of every player and the ball, fused. */
   readonly team: TeamWorld;
   /** What we tell them (and show in RoboViz); behaviours set it, the agent says and draws it. */

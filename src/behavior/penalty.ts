@@ -47,6 +47,7 @@ export const penaltyKicker: BehaviorFactory<SoccerOptions> = {
           now: v.time,
           kickDue: ctx.skillDue,
           standing: ctx.standing,
+          walkSpeed: ctx.walkSpeed,
         });
         // For the debug trace, as the soccer behaviour's player at the ball.
         ctx.outbox.ballAction = player.tracedAction;

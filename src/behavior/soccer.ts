@@ -321,6 +321,7 @@ export class SoccerBehavior implements Behavior {
       now: ctx.view.time,
       kickDue: ctx.skillDue,
       standing: ctx.standing,
+      walkSpeed: ctx.walkSpeed,
     });
     this.target = this.ballPlayer.target;
     return request;

@@ -36,6 +36,7 @@ export function playBallAlone(
     now: s.now,
     kickDue: a.motion.skillDue,
     standing: a.motion.standingIdle,
+    walkSpeed: a.motion.walkSpeed,
   });
 }
 

@@ -198,6 +198,11 @@ export class Motion {
     return this.state.kind === "standing" && this.pending === null;
   }
 
+  /** How fast the walk goes now (m/s, forward and sideways): 0 unless walking. */
+  get walkSpeed(): number {
+    return this.state.kind === "walking" ? Math.hypot(this.walk.vx, this.walk.vy) : 0;
+  }
+
   /** The skill playing now (its requested name), or null. */
   get playing(): string | null {
     return this.state.kind === "skill" ? this.state.name : null;
