@@ -242,6 +242,28 @@ Deno.test("soccer: in play a player keeps its spot soccer.position_space clear o
   assert.deepEqual(target(1, PlayMode.KickOffRight), target(0, PlayMode.KickOffRight));
 });
 
+Deno.test("soccer: lining up our kick-off, a touch that starts play makes us the taker", () => {
+  const b = make();
+  const t = team();
+  const outbox = newOutbox();
+  const ball = { x: 0, y: 0 };
+  // Still walking up to the ball, 40 cm behind it: no kick yet.
+  const self = { x: -0.4, y: -0.08, theta: 0 };
+  const r = b.decide(ctxOf(view({ time: 1, mode: PlayMode.KickOffLeft, self, ball }), t, outbox));
+  assert.equal(r?.kind, "walk");
+  // The walk's own steps touched the ball: play on, and we may not touch it again.
+  const moved = { x: 0.1, y: 0, vx: 0, vy: 0 };
+  b.decide(ctxOf(view({ time: 1.1, self, ball: moved }), t, outbox));
+  assert.equal(outbox.taker, true);
+  assert.notEqual(b.role, "onBall");
+  // In play, walking up to a ball is no line-up of ours: no hold.
+  const c = make();
+  const o2 = newOutbox();
+  c.decide(ctxOf(view({ time: 1, self, ball }), t, o2));
+  c.decide(ctxOf(view({ time: 1.1, self, ball: moved }), t, o2));
+  assert.equal(o2.taker, false);
+});
+
 Deno.test("soccer: the taker of our set play keeps off the ball until a teammate has played it", () => {
   const b = make();
   const t = team();
@@ -833,7 +855,9 @@ Deno.test("ball player: a kick waits for the walk to slow; one called off for a 
   const input = { ball, opponents: [], obstacles: [], mustKick: true, now: 5 };
   // The ball 13 cm ahead, in front of the left foot: ready, once the walk has slowed.
   const at = (ahead: number) => ({ x: ball.x - ahead, y: -0.066, theta: 0 });
+  // Walking on at 0.2 m/s: it slows where it stands, short of the pose.
   assert.equal(p.act({ ...input, self: at(0.13), walkSpeed: 0.2 }).kind, "walk");
+  assert.deepEqual(p.target, at(0.13));
   assert.deepEqual(p.act({ ...input, self: at(0.13), walkSpeed: 0.03 }), {
     kind: "skill",
     name: "K_LEFT_LEG",

@@ -559,10 +559,14 @@ function kickAction(
     rel.x < kx + KICK_AHEAD_TOLERANCE &&
     wantError <= (o.mustKick ? STAGE_HEADING : KICK_HEADING_TOLERANCE);
   if (ready) {
-    if ((o.settled ?? true) && (o.walkSpeed ?? 0) <= KICK_WALK_SPEED) {
-      return { kind: "kick", leftFoot };
+    if (!(o.settled ?? true)) {
+      return { kind: "approach", target: pose, fine: true, kickPose: true, leftFoot };
     }
-    return { kind: "approach", target: pose, fine: true, kickPose: true, leftFoot };
+    if ((o.walkSpeed ?? 0) <= KICK_WALK_SPEED) return { kind: "kick", leftFoot };
+    // Ready but still walking on: it slows where it is. Walking on to the pose touched the ball
+    // at a kick-off, and the taker's next touch gave a free kick away.
+    const here = { x: self.x, y: self.y, theta: self.theta };
+    return { kind: "approach", target: here, fine: true, kickPose: true, leftFoot };
   }
   // A shot or a clearance is lined up only from close by; from farther the dribble carries the
   // ball on (a set play must be kicked, however long the lining up takes).

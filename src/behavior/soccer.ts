@@ -89,6 +89,8 @@ export class SoccerBehavior implements Behavior {
   private takerHold = false;
   /** The held set play has gone over to PlayOn. */
   private takerPlaying = false;
+  /** Last cycle we played the ball in one of our set plays (lining up its kick). */
+  private liningUpSetPlay = false;
 
   /** The walk limits for walking to a spot. */
   private readonly positionLimits: WalkLimits;
@@ -124,7 +126,10 @@ export class SoccerBehavior implements Behavior {
     const self = v.self;
     if (!self) return LOOK_AROUND;
     const ball = this.ball(ctx);
-    // Once play runs, the taker waits until another player has played the ball.
+    // Once play runs, the taker waits until another player has played the ball: also when play
+    // began with the line-up's own steps touching the ball, before the kick.
+    if (this.liningUpSetPlay && s === "play") this.takerHold = true;
+    this.liningUpSetPlay = false;
     if (this.takerHold && s === "play") this.takerPlaying = true;
     else if (this.takerHold && this.takerPlaying) this.takerHold = false;
     const taker = this.takerHold && s === "play" && !this.otherAtBall(ctx, ball);
@@ -169,6 +174,7 @@ export class SoccerBehavior implements Behavior {
         this.takerHold = true;
         this.takerPlaying = false;
       }
+      this.liningUpSetPlay = s === "ourSetPlay" || s === "ourKickOff";
       return r;
     }
     const goalie = role === "goalie" || role === "subGoalie";
