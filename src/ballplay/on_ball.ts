@@ -565,8 +565,7 @@ function kickAction(
     if ((o.walkSpeed ?? 0) <= KICK_WALK_SPEED) return { kind: "kick", leftFoot };
     // Ready but still walking on: it slows where it is. Walking on to the pose touched the ball
     // at a kick-off, and the taker's next touch gave a free kick away.
-    const here = { x: self.x, y: self.y, theta: self.theta };
-    return { kind: "approach", target: here, fine: true, kickPose: true, leftFoot };
+    return { kind: "approach", target: self, fine: true, kickPose: true, leftFoot };
   }
   // A shot or a clearance is lined up only from close by; from farther the dribble carries the
   // ball on (a set play must be kicked, however long the lining up takes).

@@ -174,7 +174,7 @@ export class SoccerBehavior implements Behavior {
         this.takerHold = true;
         this.takerPlaying = false;
       }
-      this.liningUpSetPlay = s === "ourSetPlay" || s === "ourKickOff";
+      this.liningUpSetPlay = s !== "play";
       return r;
     }
     const goalie = role === "goalie" || role === "subGoalie";
