@@ -62,9 +62,11 @@ Deno.test("ball player: a pass is lined up as a kick toward the receiver", () =>
   assert.equal(p.passTo, null);
 });
 
-Deno.test("stop point: a rolling ball stops v / ln(1/decay) ahead; a slow one lies still", () => {
-  const s = restingBall({ x: 1, y: 2, vx: 2, vy: 0 }, 0.3);
-  assert.ok(Math.abs(s.x - (1 + 2 / Math.log(1 / 0.3))) < 1e-12 && s.y === 2);
+Deno.test("stop point: a kicked ball stops v / ln(1/decay) ahead; a pushed or slow one is where it is", () => {
+  const s = restingBall({ x: 1, y: 2, vx: 3, vy: 0 }, 0.3);
+  assert.ok(Math.abs(s.x - (1 + 3 / Math.log(1 / 0.3))) < 1e-12 && s.y === 2);
+  // A dribble's push stops 1.7 m on, short of a pass's 2.5 m: the roles stay on the ball.
+  assert.deepEqual(restingBall({ x: 1, y: 2, vx: 2, vy: 0 }, 0.3), { x: 1, y: 2, vx: 2, vy: 0 });
   assert.deepEqual(restingBall({ x: 1, y: 2, vx: 0.3, vy: 0.2 }, 0.3), {
     x: 1,
     y: 2,

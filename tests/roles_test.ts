@@ -31,13 +31,21 @@ Deno.test("roles: every target is on the field; kick-off targets are legal", () 
         const p = t[role];
         assert.ok(Math.abs(p.x) <= 14.5 && Math.abs(p.y) <= 9.5, `${role} ${ctx}`);
         if (ctx === "play" || (ctx === "ourKickOff" && role === "onBall")) continue;
+        // The server moves a robot whose body enters the 2 m circle; at the ball 0.3 m spare.
+        const keep = role === "onBall" ? 2.3 : 2.6;
         assert.ok(
-          p.x < 0 && Math.hypot(p.x, p.y) >= 2.3 - 1e-9,
+          p.x < 0 && Math.hypot(p.x, p.y) >= keep - 1e-9,
           `${role} ${ctx} at ${p.x}, ${p.y}`,
         );
       }
     }
   }
+});
+
+Deno.test("roles: at their kick-off the player at the ball waits 2.3 m behind it", () => {
+  const t = roleTargets({ x: 0, y: 0 }, "theirKickOff");
+  assert.ok(Math.abs(t.onBall.x + 2.3) < 1e-9 && Math.abs(t.onBall.y) < 1e-9, JSON.stringify(t));
+  assert.ok(Math.hypot(t.supporter.x, t.supporter.y) >= 2.6 - 1e-9);
 });
 
 Deno.test("assignment: all eleven roles once, goalie to unum 1, same on every agent", () => {

@@ -78,8 +78,8 @@ function ctxOf(v: WorldView, t: TeamModel, outbox: Outbox): BehaviorContext {
   return { view: v, fallen: false, team, outbox };
 }
 
-/** A team model that has just heard teammate 8 say it stands next to the ball (0, 0). */
-function hearingMateAtBall(): TeamModel {
+/** A team model that has just heard teammate 8 say it stands next to the ball (0, 0), at `at`. */
+function hearingMateAtBall(at = { x: -0.2, y: 0 }): TeamModel {
   const t = team();
   t.hear([{
     team: "Us",
@@ -88,8 +88,7 @@ function hearingMateAtBall(): TeamModel {
     direction: 0,
     message: encodeRadio({
       unum: 8,
-      x: -0.2,
-      y: 0,
+      ...at,
       fallen: false,
       taker: false,
       onBall: false,
@@ -740,7 +739,29 @@ Deno.test("soccer: the goalie dives at a shot it sees, only when diving is on", 
   assert.notEqual(decide(off, goalieView(), new TeamModel("Us", () => 1))?.kind, "skill");
 });
 
-Deno.test("ball player: our kick-off goes straight at their goal's centre, around nobody", async () => {
+Deno.test("kick-off aim: straight when clear, else the nearest way past with a mate beyond it", async () => {
+  const { kickOffAim } = await import("../src/behavior/ball_play.ts");
+  const deg = (p: Point2) => Math.round(Math.atan2(p.y, p.x) * 180 / Math.PI);
+  const ball = { x: 0, y: 0 };
+  assert.equal(deg(kickOffAim(ball, [], [])), 0);
+  assert.equal(deg(kickOffAim(ball, [{ x: 1.5, y: 2 }], [])), 0, "off the line");
+  // The standing team's taker 2.5 m ahead: 20 degrees off, toward our mate nearer the ball's end.
+  const ahead = [{ x: 2.5, y: 0 }];
+  assert.equal(deg(kickOffAim(ball, ahead, [{ x: -0.7, y: -2.5 }, { x: -2, y: 4 }])), -20);
+  assert.equal(deg(kickOffAim(ball, ahead, [{ x: -0.7, y: 2.5 }])), 20);
+  // Blocked at 20 degrees both ways: 35.
+  const wall = [...ahead, { x: 2.5, y: 0.9 }, { x: 2.5, y: -0.9 }];
+  assert.equal(Math.abs(deg(kickOffAim(ball, wall, []))), 35);
+  // Blocked every way: straight at the goal. The aim lies at their goal line's distance.
+  const all = [...wall, { x: 2.3, y: 1.6 }, { x: 2.3, y: -1.6 }];
+  const straight = kickOffAim(ball, all, []);
+  assert.deepEqual(straight, { x: 15.2, y: 0, side: 0 });
+  assert.ok(
+    Math.hypot(kickOffAim(ball, ahead, []).x, kickOffAim(ball, ahead, []).y) >= 15.2 - 1e-9,
+  );
+});
+
+Deno.test("ball player: our kick-off keeps its way while clear, turns when one is seen on it, passes to nobody", async () => {
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   const ball = { x: 0, y: 0.004 };
   // Opponents on the centre circle's edge, one right on the line to the goal.
@@ -750,12 +771,22 @@ Deno.test("ball player: our kick-off goes straight at their goal's centre, aroun
     ...soccer.defaults,
     kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "K" },
   });
-  p.act({ self, ball, opponents, obstacles: [], mustKick: true, kickOff: true, now: 0 });
-  assert.ok(
-    Math.abs(p.target!.theta - Math.atan2(-ball.y, 15.2 - ball.x)) < 1e-9,
-    JSON.stringify(p.target),
-  );
+  const input = { self, ball, opponents, obstacles: [], mustKick: true, kickOff: true, now: 0 };
+  p.act(input);
+  const chosen = p.target!.theta;
+  assert.ok(Math.abs(Math.abs(chosen) - 20 * Math.PI / 180) < 0.01, JSON.stringify(p.target));
   assert.equal(p.passTo, null);
+  // Opponents seen moving about beside that way do not turn the taker: no flipping sides.
+  const jittered = opponents.map((o) => ({ x: o.x + 0.1, y: o.y * 0.9 }));
+  p.act({ ...input, opponents: jittered, now: 0.1 });
+  assert.ok(Math.abs(p.target!.theta - chosen) < 1e-9);
+  // The next kick-off chooses afresh: nobody seen yet, straight on; then the opponent ahead is
+  // seen, and it turns.
+  p.act({ ...input, kickOff: false, mustKick: false, now: 1 });
+  p.act({ ...input, opponents: [], now: 2 });
+  assert.ok(Math.abs(p.target!.theta - Math.atan2(-ball.y, 15.2)) < 1e-9);
+  p.act({ ...input, now: 2.1 });
+  assert.ok(Math.abs(Math.abs(p.target!.theta) - 20 * Math.PI / 180) < 0.01);
 });
 
 Deno.test("ball player: shots take the shot kick; a kick stood up for goes ahead only with the ball under the foot", async () => {
@@ -915,4 +946,18 @@ Deno.test("ball player: a dribble steers onto the aim's line 3 m ahead, at most 
   assert.deepEqual(corridorPoint({ x: 5, y: 3.6 }, aim), { x: 9.5, y: 0.6 });
   // Close to the goal the aim itself.
   assert.deepEqual(corridorPoint({ x: 13, y: 2 }, aim), aim);
+});
+
+Deno.test("soccer: a player walking to its spot goes around the ball, facing its way", () => {
+  // A teammate (heard) is at the ball, behind it on the left; we stand ahead of it on the right,
+  // facing our spot as the supporter behind the ball: the straight way passes 0.47 m from it.
+  const t = hearingMateAtBall({ x: -0.25, y: 0.25 });
+  const b = make();
+  const self = { x: 0.6, y: -0.3, theta: Math.atan2(-0.6, -1.8) };
+  const r = decide(b, view({ self }), t);
+  assert.equal(b.role, "supporter");
+  assert.ok(b.target!.x < -1 && b.target!.y < -0.8, JSON.stringify(b.target));
+  // It walks on, turning off to its left, away from the ball: not straight on, and not turning
+  // on the spot to the heading it will have at its spot.
+  assert.ok(r?.kind === "walk" && r.vx > 0.1 && r.vth > 0.1, JSON.stringify(r));
 });

@@ -530,6 +530,56 @@ Deno.test("on ball: before their goal the ball is pushed on along any way that g
   assert.equal(onBallAction({ ...input, intoGoal: true, opponents: [keeper] }).kind, "approach");
 });
 
+Deno.test("on ball: in shooting range, a dribble that goes in pushes on within 2 m of the goal line", () => {
+  // Dribbling straight at the goal's centre, the ball at our feet right where the kick needs it.
+  const at = (x: number) => {
+    const ball = { x, y: 0.08 };
+    return {
+      ...base,
+      ball,
+      self: { x: x - 0.19, y: 0, theta: 0 },
+      target: { x: 15.2, y: 0.08 },
+      goalDistance: 15.2 - x,
+      shootRange: 3.5,
+      dribbleCone: 0.3,
+      pushAround: true,
+      walkSpeed: 0,
+      intoGoal: true,
+    };
+  };
+  // 1.8 m out: pushed on.
+  assert.equal(onBallAction(at(13.2)).kind, "dribble");
+  // 2.2 m out, or without a way in (the keeper on it): the kick, as before.
+  assert.equal(onBallAction(at(12.8)).kind, "kick");
+  assert.equal(onBallAction({ ...at(13.2), opponents: [{ x: 14.5, y: 0.1 }] }).kind, "kick");
+  assert.equal(onBallAction({ ...at(13.2), intoGoal: false }).kind, "kick");
+});
+
+Deno.test("on ball: the dribble's cone keeps the way we come only if no opponent stands on it 2.5 m on", () => {
+  // Coming at the ball 12° inside the cone of the line around a keeper 2.1 m ahead, toward its
+  // feet: the push goes along the line instead (the ball lay at a standing keeper's feet 17 s).
+  const ball = { x: 11.92, y: 0.06 };
+  const h = -9 * Math.PI / 180;
+  const input = {
+    ...base,
+    self: { x: ball.x - 0.2 * Math.cos(h), y: ball.y - 0.2 * Math.sin(h), theta: h },
+    ball,
+    target: { x: 14, y: -0.75 },
+    goalDistance: 4,
+    shootRange: 0,
+    dribbleCone: 0.3,
+    pushAround: true,
+  };
+  const line = Math.atan2(-0.81, 2.08);
+  const keeper = onBallAction({ ...input, opponents: [{ x: 14, y: 0 }] });
+  assert.ok(keeper.kind === "dribble" && Math.abs(keeper.heading - line) < 1e-9);
+  // Nobody there, or the keeper 0.5 m aside of that way: the cone keeps it (turned halfway back).
+  for (const opponents of [[], [{ x: 14, y: -0.85 }]]) {
+    const a = onBallAction({ ...input, opponents });
+    assert.ok(a.kind === "dribble" && a.heading > line + 0.05, JSON.stringify(a));
+  }
+});
+
 Deno.test("on ball: no push takes the ball out over their goal line beside the goal", () => {
   // 1.2 m before the goal line, 1.5 m off the centre: straight on goes out, 45° right goes in.
   const ball = { x: 13.8, y: 1.5 };

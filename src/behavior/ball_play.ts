@@ -214,6 +214,45 @@ export function aimPoint(ball: Point2, opponents: readonly Point2[], lastSide = 
 }
 
 /**
+ * The kick-off's kick directions, off the line at their goal's centre (rad), in order of choice:
+ * straight on, the kick met the opponent standing 2.5 m ahead and came back to 1.5 m (games
+ * against standing robots), and the ball lay there 5-14 s.
+ */
+const KICK_OFF_ANGLES = [0, 20, 35].map((d) => d * Math.PI / 180);
+/** A kick-off's kick ends about this far out (m): the teammate nearest that spot follows it. */
+const KICK_OFF_REACH = 3.5;
+
+/**
+ * Where our kick-off's kick goes: the direction nearest their goal whose path (KICK_PATH) no
+ * opponent blocks; between the two sides, the one with a teammate nearer where the ball ends.
+ * Straight at the goal when every way is blocked. The point lies as far out as their goal line,
+ * so the kick-off never counts as a shot.
+ */
+export function kickOffAim(
+  ball: Point2,
+  opponents: readonly Point2[],
+  mates: readonly Point2[],
+): Aim {
+  const heading = Math.atan2(-ball.y, GOAL_X - ball.x);
+  const along = (a: number, r: number) => ({
+    x: ball.x + r * Math.cos(heading + a),
+    y: ball.y + r * Math.sin(heading + a),
+  });
+  const mateGap = (a: number) => {
+    const end = along(a, KICK_OFF_REACH);
+    return Math.min(Infinity, ...mates.map((m) => Math.hypot(m.x - end.x, m.y - end.y)));
+  };
+  for (const angle of KICK_OFF_ANGLES) {
+    const first = mateGap(-angle) < mateGap(angle) ? -1 : 1;
+    for (const a of angle === 0 ? [0] : [first * angle, -first * angle]) {
+      const to = along(a, GOAL_X);
+      if (ballWaypoint(ball, to, opponents, 0, KICK_PATH).side === 0) return { ...to, side: 0 };
+    }
+  }
+  return { x: GOAL_X, y: 0, side: 0 };
+}
+
+/**
  * Where a dribble toward the aim heads: the aim's line (y = aim.y) this far ahead of the ball, and
  * no nearer than CORRIDOR_SLOPE times the ball's distance from that line (at most 34° across);
  * the aim itself once that point lies beyond it. Each touch of a dribble sends the ball within
@@ -236,7 +275,11 @@ export function awayFromOwnGoal(ball: Point2): Point2 {
   return { x: ball.x + CLEAR_LENGTH * dx / d, y: ball.y + CLEAR_LENGTH * dy / d };
 }
 
-/** Walks toward `target` by `walkTo`, via a waypoint around the first obstacle in the way. */
+/**
+ * Walks toward `target` by `walkTo`, via a waypoint around the first obstacle in the way, facing
+ * along the way to it: with the target's heading, a waypoint within walkTo's face distance had
+ * the robot turn on the spot next to the obstacle instead of passing it.
+ */
 export function walkAround(
   self: Pose2,
   target: Pose2,
@@ -245,7 +288,9 @@ export function walkAround(
   options: WalkToOptions,
 ): MotionRequest {
   const via = avoidObstacles(self, target, obstacles);
-  const goal = via === target ? target : { ...via, theta: target.theta };
+  const goal = via === target
+    ? target
+    : { ...via, theta: Math.atan2(via.y - self.y, via.x - self.x) };
   const c = walkTo(self, goal, limits, options);
   return { kind: "walk", vx: c.vx, vy: c.vy, vth: c.vth };
 }
@@ -276,8 +321,9 @@ export interface BallPlayInput {
   /** A set play or kick-off: kick, however long the lining up takes. */
   mustKick: boolean;
   /**
-   * Our kick-off: the kick goes straight at their goal, not around the players at the centre
-   * circle (the way around them switched sides as the taker moved, and it never kicked).
+   * Our kick-off: the kick goes along the direction kickOffAim picks once per kick-off, not around
+   * the players at the centre circle anew each cycle (that way switched sides as the taker
+   * moved, and it never kicked).
    */
   kickOff?: boolean;
   /** Teammates who may receive a pass. */
@@ -313,6 +359,8 @@ export class BallPlayer {
   private lineTurn: AroundSide = 0;
   /** The side of the keeper aimed at last (+1 left, -1 right; 0 none). */
   private aimSide = 0;
+  /** Where this kick-off's kick goes (null: not our kick-off). */
+  private kickOffTo: Aim | null = null;
   /** When the current kick line-up began (null: not lining up). */
   private lineUpFrom: number | null = null;
   /** No kick is lined up before this time. */
@@ -407,6 +455,17 @@ export class BallPlayer {
   }
 
   /**
+   * Our kick-off's aim (kickOffAim): the one chosen before while no opponent blocks its path, so
+   * that the taker lines up once; chosen afresh when one seen since does (the first cycles see
+   * nobody yet).
+   */
+  private kickOffAim(i: BallPlayInput): Aim {
+    const last = this.kickOffTo;
+    if (last && ballWaypoint(i.ball, last, i.opponents, 0, KICK_PATH).side === 0) return last;
+    return this.kickOffTo = kickOffAim(i.ball, i.opponents, i.mates ?? []);
+  }
+
+  /**
    * Where the ball goes now: a pass's receiver, away from our goal (clearing), the aim (a shot,
    * a shove, our kick-off), or the way to the aim around opponents; with how far a dribble may
    * run off that line (on_ball.ts), and the distance a shot has to go (Infinity: no shot now; 0:
@@ -419,9 +478,8 @@ export class BallPlayer {
     shot: boolean;
   } {
     const { ball } = i;
-    const aim = i.kickOff
-      ? { x: GOAL_X, y: 0, side: 0 }
-      : aimPoint(ball, i.opponents, this.aimSide);
+    if (!i.kickOff) this.kickOffTo = null;
+    const aim = i.kickOff ? this.kickOffAim(i) : aimPoint(ball, i.opponents, this.aimSide);
     this.aimSide = aim.side;
     const goalDistance = Math.hypot(aim.x - ball.x, aim.y - ball.y);
     // In shooting range, with the line to the aim clear, the ball goes straight at it, beside

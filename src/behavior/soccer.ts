@@ -186,7 +186,10 @@ export class SoccerBehavior implements Behavior {
     if (keep > 0) spot = outside(spot, ball, keep);
     const facing = Math.atan2(ball.y - spot.y, ball.x - spot.x);
     this.target = { ...spot, theta: facing };
-    if (taker) obstacles.push(ball);
+    // Walking to its spot, a field player goes around the ball too: one that lost the ball to a
+    // teammate walked on through it and carried it 2 m off the goal's line. The goalies stay on
+    // their line to the ball, unless one took a set play.
+    if (taker || !goalie) obstacles.push(ball);
     return walkAround(
       self,
       this.target,
@@ -341,12 +344,18 @@ function claimFresh(m: Readonly<MateBelief>, now: number): boolean {
 
 /** A ball slower than this is taken as lying still (the track's velocity is noisy), m/s. */
 const ROLLING = 0.6;
+/**
+ * A roll that ends nearer than this (m) is a dribble's push, not a kick (passes go 2.5 m and
+ * more): the roles stay on the ball. Set by where a push would stop, the player at the ball lost
+ * its role to one nearer that spot, and walked on through the ball to its new spot.
+ */
+const SHORT_ROLL = 2;
 
-/** Where the ball will lie: where it stops if it rolls, else where it is. */
+/** Where the ball will lie, for the roles: where a kicked ball stops, else where it is. */
 export function restingBall(b: Point2 & { vx: number; vy: number }, decay: number): Point2 {
   if (Math.hypot(b.vx, b.vy) < ROLLING) return b;
   const s = stopPoint({ ...b, cov: null }, decay);
-  return { x: s.x, y: s.y };
+  return Math.hypot(s.x - b.x, s.y - b.y) < SHORT_ROLL ? b : { x: s.x, y: s.y };
 }
 
 /** Whether the player at the ball may go for it in this situation. */
