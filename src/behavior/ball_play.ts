@@ -238,18 +238,20 @@ export function kickOffAim(
     x: ball.x + r * Math.cos(heading + a),
     y: ball.y + r * Math.sin(heading + a),
   });
-  const mateGap = (a: number) => {
-    const end = along(a, KICK_OFF_REACH);
-    return Math.min(Infinity, ...mates.map((m) => Math.hypot(m.x - end.x, m.y - end.y)));
-  };
+  const mateGap = (a: number) => nearestDistance(along(a, KICK_OFF_REACH), mates);
   for (const angle of KICK_OFF_ANGLES) {
     const first = mateGap(-angle) < mateGap(angle) ? -1 : 1;
     for (const a of angle === 0 ? [0] : [first * angle, -first * angle]) {
       const to = along(a, GOAL_X);
-      if (ballWaypoint(ball, to, opponents, 0, KICK_PATH).side === 0) return { ...to, side: 0 };
+      if (kickPathClear(ball, to, opponents)) return { ...to, side: 0 };
     }
   }
   return { x: GOAL_X, y: 0, side: 0 };
+}
+
+/** Whether no opponent stands on a kick's path from `ball` toward `to` (KICK_PATH). */
+function kickPathClear(ball: Point2, to: Point2, opponents: readonly Point2[]): boolean {
+  return ballWaypoint(ball, to, opponents, 0, KICK_PATH).side === 0;
 }
 
 /**
@@ -461,7 +463,7 @@ export class BallPlayer {
    */
   private kickOffAim(i: BallPlayInput): Aim {
     const last = this.kickOffTo;
-    if (last && ballWaypoint(i.ball, last, i.opponents, 0, KICK_PATH).side === 0) return last;
+    if (last && kickPathClear(i.ball, last, i.opponents)) return last;
     return this.kickOffTo = kickOffAim(i.ball, i.opponents, i.mates ?? []);
   }
 
