@@ -66,6 +66,7 @@ function evalJob(params: string, version: string) {
     jitter: 0,
     fallCost: 0,
     start: "behind",
+    falls: ["front", "back"],
   };
   return { kind: "eval" as const, spec, params, version };
 }

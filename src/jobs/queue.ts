@@ -41,6 +41,7 @@ export interface EvalJobData {
     jitter: number;
     fallCost: number;
     start: string;
+    falls: readonly string[];
   };
   params: string;
   /** The submitter's code version: a worker running other code refuses the job. */

@@ -8,7 +8,7 @@ import type { CoreKind } from "../core/numeric_core.ts";
 import { createCore } from "../core/create_core.ts";
 import { EvalSession, type SessionTarget } from "../eval/session.ts";
 import { DEFAULT_TASK_OPTIONS, evalTask, type TaskOptions } from "../eval/registry.ts";
-import type { DribbleStart } from "../eval/task.ts";
+import type { DribbleStart, FallKind } from "../eval/task.ts";
 import { walkParams } from "../motion/walk_engine.ts";
 import { walkReachMisses } from "../motion/walk_reach.ts";
 import type { KickKind } from "../skills/kicks.ts";
@@ -26,6 +26,8 @@ export interface CandidateSpec {
   fallCost: number;
   /** Dribble task: where each run starts. */
   start: DribbleStart;
+  /** Get-up task: the falls in turn. */
+  falls: readonly FallKind[];
 }
 
 /**
@@ -59,6 +61,7 @@ export async function scoreCandidate(
       jitter: spec.jitter,
       fallCost: spec.fallCost,
       start: spec.start,
+      falls: spec.falls,
     };
     return task.score!(await task.run(session, spec.runs, options), options);
   } catch (e) {

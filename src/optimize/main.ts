@@ -1,9 +1,10 @@
-// `deno task optimize <task> --space F [flags]`: tunes the parameters a space names with CMA-ES,
-// scoring each candidate with an evaluation task of the registry (eval/registry.ts) on its
-// own freshly launched server (sync mode), or with --redis as jobs for workers on any hosts
-// (src/scale/worker.ts). Prints one JSON line per generation; the best values so far are kept in
-// the --out param file, ready for --paramsfile or for copying into paramfiles/, and every score
-// in a journal next to it as it arrives, from which --resume continues an interrupted run.
+// `deno task optimize <task> --space F [flags]`: tunes the parameters a space names with CMA-ES
+// (or a coordinate search, --method coord), scoring each candidate with an evaluation task of the
+// registry (eval/registry.ts) on its own freshly launched server (sync mode), or with --redis as
+// jobs for workers on any hosts (src/scale/worker.ts). Prints one JSON line per generation; the
+// best values so far are kept in the --out param file, ready for --paramsfile or for copying into
+// paramfiles/, and every score in a journal next to it as it arrives, from which --resume
+// continues an interrupted run.
 
 import { parseFlags } from "../config/flags.ts";
 import { isRobotType, type RobotType } from "../body/joints.ts";
@@ -19,7 +20,7 @@ import {
   OPTIMIZE_TASK_NAMES,
 } from "../eval/registry.ts";
 import { KICK_FALL_COST } from "../eval/kick_task.ts";
-import { DRIBBLE_STARTS, type DribbleStart } from "../eval/tasks.ts";
+import { DRIBBLE_STARTS, type DribbleStart, type FallKind, FALLS } from "../eval/tasks.ts";
 import { KICK_KINDS, type KickKind } from "../skills/kicks.ts";
 import { readSkillFiles } from "../skills/skill_compiler.ts";
 import {
@@ -33,6 +34,7 @@ import {
 } from "../jobs/queue.ts";
 import { Logger } from "log";
 import { CmaEs } from "./cma_es.ts";
+import { COORDINATE_STEPS, CoordinateSearch } from "./coordinate.ts";
 import { type CandidateSpec, scoreCandidate } from "./candidate.ts";
 import { Journal } from "./journal.ts";
 import {
@@ -51,10 +53,13 @@ export const OPTIMIZE_USAGE = `Usage: deno task optimize <${
 
   --space F         parameters to tune: 'name min max' per line (required)
   --type T          robot type 0-4 (default 0)
+  --method M        cma (CMA-ES) or coord: a coordinate search, one parameter a generation at
+                    ±${COORDINATE_STEPS.join(", ±")} of its range from the best so far, the steps
+                    halved after a sweep without a gain (default cma)
   --gens N          generations (default 20)
-  --pop L           candidates per generation (default 4 + 3 ln n)
+  --pop L           cma: candidates per generation (default 4 + 3 ln n)
   --runs R          task repetitions per candidate (default 2)
-  --sigma S         initial step, as a fraction of each parameter's range (default 0.15)
+  --sigma S         cma: initial step, as a fraction of each parameter's range (default 0.15)
   --seed N          random seed (default 1)
   --parallel P      candidates evaluated at once, each on its own server (default 1)
   --out F           where the best values are written (default optimized.params)
@@ -63,6 +68,7 @@ export const OPTIMIZE_USAGE = `Usage: deno task optimize <${
   --kick K          kick task: keyframe, ik or long (default keyframe)
   --jitter M        kick task: the ball lies M metres off the kick spot in turn (default 0)
   --fall-cost M     kick task: metres of score lost per fall and run (default ${KICK_FALL_COST})
+  --falls LIST      getup task: falls in turn, from ${FALLS.join(",")} (default front,back)
   --start S         dribble task: ${
   DRIBBLE_STARTS.join(" or ")
 } (default ${DEFAULT_TASK_OPTIONS.start})
@@ -72,8 +78,13 @@ export const OPTIMIZE_USAGE = `Usage: deno task optimize <${
   --resume          continue the run whose journal (--out + .journal.jsonl) is there: finished
                     generations are replayed from it, scores already in it are not evaluated again`;
 
+/** How candidates are chosen. */
+export const METHODS = ["cma", "coord"] as const;
+export type Method = typeof METHODS[number];
+
 interface Options {
   task: EvalTask;
+  method: Method;
   dims: Dimension[];
   type: RobotType;
   gens: number;
@@ -89,6 +100,7 @@ interface Options {
   jitter: number;
   fallCost: number;
   start: DribbleStart;
+  falls: FallKind[];
   redis: RedisConnection | null;
   queue: string;
   resume: boolean;
@@ -103,6 +115,7 @@ export async function parse(args: string[]): Promise<Options> {
       options: {
         space: { type: "string" },
         type: { type: "string", default: "0" },
+        method: { type: "string", default: "cma" },
         gens: { type: "string", default: "20" },
         pop: { type: "string" },
         runs: { type: "string", default: "2" },
@@ -116,6 +129,7 @@ export async function parse(args: string[]): Promise<Options> {
         jitter: { type: "string", default: "0" },
         "fall-cost": { type: "string", default: String(KICK_FALL_COST) },
         start: { type: "string", default: DEFAULT_TASK_OPTIONS.start },
+        falls: { type: "string", default: DEFAULT_TASK_OPTIONS.falls.join(",") },
         redis: { type: "string" },
         queue: { type: "string", default: DEFAULT_QUEUE },
         resume: { type: "boolean", default: false },
@@ -134,6 +148,7 @@ export async function parse(args: string[]): Promise<Options> {
   await checkWritable(v.out as string);
   return {
     task,
+    method: choiceFlag("method", v.method as string, METHODS),
     dims: await loadSpace(v.space as string),
     type,
     gens: intFlag("gens", v.gens as string, 1, 10000),
@@ -149,6 +164,7 @@ export async function parse(args: string[]): Promise<Options> {
     jitter: numberFlag("jitter", v.jitter as string, 0, 0.1),
     fallCost: numberFlag("fall-cost", v["fall-cost"] as string, 0, 1000),
     start: choiceFlag("start", v.start as string, DRIBBLE_STARTS),
+    falls: (v.falls as string).split(",").map((f) => choiceFlag("falls", f, FALLS)),
     redis: v.redis === undefined ? null : parseRedisUrl(v.redis as string),
     queue: v.queue as string,
     resume: v.resume as boolean,
@@ -184,6 +200,7 @@ function candidateSpec(o: Options): CandidateSpec {
     jitter: o.jitter,
     fallCost: o.fallCost,
     start: o.start,
+    falls: o.falls,
   };
 }
 
@@ -224,6 +241,7 @@ const round = (v: number) => Math.round(v * 1e4) / 1e4;
 function runKey(o: Options): Record<string, unknown> {
   return {
     task: o.task.name,
+    method: o.method,
     type: o.type,
     seed: o.seed,
     pop: o.pop ?? null,
@@ -233,14 +251,16 @@ function runKey(o: Options): Record<string, unknown> {
     jitter: o.jitter,
     fallCost: o.fallCost,
     start: o.start,
+    falls: o.falls,
     space: o.dims.map((d) => [d.name, d.min, d.max]),
     paramsFiles: o.paramsFiles,
   };
 }
 
 /**
- * The optimization: CMA-ES over the space from the base params, `evaluate` scoring each
- * generation. `counts` (jobs by state) goes into the progress lines when there is a queue.
+ * The optimization: CMA-ES or the coordinate search over the space from the base params,
+ * `evaluate` scoring each generation. `counts` (jobs by state) goes into the progress lines when
+ * there is a queue.
  */
 export async function optimize(
   o: Options,
@@ -259,7 +279,9 @@ export async function optimize(
     throw new Error("the start point cannot be evaluated (see above)");
   }
   print(JSON.stringify({ generation: 0, baseline: round(baseline) }));
-  const es = new CmaEs({ mean: start, sigma: o.sigma, lambda: o.pop, seed: o.seed });
+  const es = o.method === "coord"
+    ? new CoordinateSearch(start, -baseline)
+    : new CmaEs({ mean: start, sigma: o.sigma, lambda: o.pop, seed: o.seed });
   let bestScore = baseline;
   let bestValues = fromUnit(o.dims, start);
   const t0 = performance.now();

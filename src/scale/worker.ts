@@ -12,7 +12,7 @@ import { bundledSkillFiles } from "../config/paramfiles.ts";
 import { isRobotType } from "../body/joints.ts";
 import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
 import { EVAL_SERVER } from "../eval/session.ts";
-import { DRIBBLE_STARTS } from "../eval/tasks.ts";
+import { DRIBBLE_STARTS, type FallKind, FALLS } from "../eval/tasks.ts";
 import { type CandidateSpec, scoreCandidate } from "../optimize/candidate.ts";
 import { KICK_KINDS, type KickKind } from "../skills/kicks.ts";
 import { readSkillFiles, type SkillSource } from "../skills/skill_compiler.ts";
@@ -164,12 +164,17 @@ async function runEval(
   if (!KICK_KINDS.includes(s.kick as KickKind)) throw new UnrecoverableError(`kick ${s.kick}`);
   const start = DRIBBLE_STARTS.find((d) => d === s.start);
   if (start === undefined) throw new UnrecoverableError(`start ${s.start}`);
+  const falls = (Array.isArray(s.falls) ? s.falls : []) as FallKind[];
+  if (falls.length === 0 || falls.some((f) => !FALLS.includes(f))) {
+    throw new UnrecoverableError(`falls ${JSON.stringify(s.falls)}`);
+  }
   const spec: CandidateSpec = {
     ...s,
     type: s.type,
     core: s.core as CoreKind,
     kick: s.kick as KickKind,
     start,
+    falls,
   };
   const params = ParamSet.parse(data.params, `<job ${jobId}>`);
   const server = await slot.serve(EVAL_SERVER);

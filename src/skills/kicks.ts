@@ -64,4 +64,6 @@ export const SKILL_PARAMS: readonly ParamRange[] = [
   { keys: /^(kick|longkick|ikkick)\.\w+$/, ...ANGLE },
   { keys: /^dive\.scale$/, unit: "gain", min: 0.1, max: 10 },
   { keys: /^dive\.\w+$/, ...ANGLE },
+  { keys: /^getup_t[0-4]\.\w+_wait$/, ...TIME },
+  { keys: /^getup_t[0-4]\.\w+_(hip|knee|ankle)$/, ...ANGLE },
 ];
