@@ -83,6 +83,19 @@ Deno.test("optimize --method coord: improves the start, writes the best, resumes
     const again = await parse([...args, "--falls", "back", "--out", `${dir}/o.params`, "--resume"]);
     await optimize(again, evaluate, null, () => {});
     assert.equal(evaluated, before);
+    // From other base values the same run's scores would belong to other candidates: refused.
+    await Deno.writeTextFile(`${dir}/moved.params`, "getup_t0.back6_wait 0.2\n");
+    const moved = await parse([
+      ...args,
+      "--falls",
+      "back",
+      "--out",
+      `${dir}/o.params`,
+      "--resume",
+      "--paramsfile",
+      `${dir}/moved.params`,
+    ]);
+    await assert.rejects(() => optimize(moved, evaluate, null, () => {}), /other settings/);
     await assert.rejects(
       () => parse([...args, "--method", "grid", "--out", `${dir}/o.params`]),
       /--method/,

@@ -164,6 +164,12 @@ export async function codeVersion(root = new URL("../../", import.meta.url)): Pr
     all.set(p, at);
     at += p.length;
   }
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", all));
+  return await shortDigest(all);
+}
+
+/** The first 8 bytes of the SHA-256 of `data`, in hex. */
+export async function shortDigest(data: Uint8Array<ArrayBuffer> | string): Promise<string> {
+  const bytes = typeof data === "string" ? new TextEncoder().encode(data) : data;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return [...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -2,7 +2,7 @@
 // scaled to [0, 1]: each generation tries one variable at a few steps either side of the best
 // point, keeps the best if it is lower, and moves on to the next variable; a whole sweep with no
 // gain halves the steps. The optimizer's alternative to CMA-ES where the task is nearly
-// deterministic and good points lie next to cliffs (the get-up keyframes: one slot's wait 0.06 s
+// deterministic and good points lie next to cliffs (the get-up keyframes: one slot's wait 0.12 s
 // shorter and no run stands).
 
 /** The steps tried either side of the best point, as fractions of each variable's range. */

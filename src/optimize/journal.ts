@@ -1,7 +1,8 @@
 // The optimizer's journal: one JSON line per candidate score as it arrives (generation, index,
-// score), after a header naming the run. CMA-ES draws the same candidates again from the same
-// seed and scores, so a run resumed from its journal replays the finished generations without
-// evaluating them and evaluates only what the interrupted generation still lacked.
+// score), after a header naming the run. The search (CMA-ES or the coordinate search) draws the
+// same candidates again from the same start, seed and scores, so a run resumed from its journal
+// replays the finished generations without evaluating them and evaluates only what the
+// interrupted generation still lacked.
 
 export class Journal {
   private constructor(

@@ -31,6 +31,7 @@ import {
   JobQueue,
   parseRedisUrl,
   type RedisConnection,
+  shortDigest,
 } from "../jobs/queue.ts";
 import { Logger } from "log";
 import { CmaEs } from "./cma_es.ts";
@@ -237,9 +238,13 @@ export function queueEvaluate(o: Options, queue: JobQueue, version: string): Eva
 
 const round = (v: number) => Math.round(v * 1e4) / 1e4;
 
-/** What a run is: a journal written under other settings cannot be resumed by this one. */
-function runKey(o: Options): Record<string, unknown> {
+/**
+ * What a run is: a journal written under other settings, or from other base params (`base`, their
+ * digest: the start point and every score depend on them), cannot be resumed by this one.
+ */
+function runKey(o: Options, base: string): Record<string, unknown> {
   return {
+    base,
     task: o.task.name,
     method: o.method,
     type: o.type,
@@ -269,7 +274,8 @@ export async function optimize(
   print: (line: string) => void = console.log,
 ): Promise<void> {
   const base = await loadParams(o.type, o.paramsFiles);
-  const journal = await Journal.open(`${o.out}.journal.jsonl`, runKey(o), o.resume);
+  const key = runKey(o, await shortDigest(base.text()));
+  const journal = await Journal.open(`${o.out}.journal.jsonl`, key, o.resume);
   const start = toUnit(o.dims, base);
   let baseline = journal.score(0, 0);
   if (baseline === undefined) {
