@@ -13,7 +13,7 @@ import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { parseServerSpec } from "../tools/server_launcher.ts";
 import { LOG_LEVELS, Logger } from "log";
 import { EvalSession } from "./session.ts";
-import { DRIBBLE_STARTS, type DribbleStart, type FallKind, FALLS } from "./tasks.ts";
+import { DRIBBLE_STARTS, type DribbleStart, type FallKind, FALLS, fallsFlag } from "./tasks.ts";
 import {
   DEFAULT_TASK_OPTIONS,
   type EvalTask,
@@ -115,7 +115,7 @@ async function main(args: string[]): Promise<number> {
     kickKind = choiceFlag("kick", v.kick as string, KICK_KINDS);
     jitter = numberFlag("jitter", v.jitter as string, 0, 0.1);
     leftFoot = choiceFlag("foot", v.foot as string, ["left", "right"]) === "left";
-    falls = (v.falls as string).split(",").map((f) => choiceFlag("falls", f, FALLS));
+    falls = fallsFlag(v.falls as string);
     start = choiceFlag("start", v.start as string, DRIBBLE_STARTS);
     lead = v.lead === undefined ? null : numberFlag("lead", v.lead as string, 0, 2);
     arrival = speedRange(v.arrival as string);

@@ -2,12 +2,18 @@
 // it reads (its flags), how its runs are made, and, for the tasks the optimizer tunes, the score
 // it maximizes. Each task lives in its own file and exports one of these; registry.ts lists them.
 
+import { choiceFlag } from "../config/cli.ts";
 import type { KickKind } from "../skills/kicks.ts";
 import type { EvalSession } from "./session.ts";
 
 /** Which way the get-up evaluation knocks the robot down. */
 export const FALLS = ["front", "back", "side"] as const;
 export type FallKind = typeof FALLS[number];
+
+/** The --falls flag of eval and optimize: falls in turn, comma-separated. */
+export function fallsFlag(value: string): FallKind[] {
+  return value.split(",").map((f) => choiceFlag("falls", f, FALLS));
+}
 
 /** Where a dribble starts: 0.3 m behind the ball facing the goal, or the shoot task's starts. */
 export const DRIBBLE_STARTS = ["behind", "mixed"] as const;

@@ -12,4 +12,4 @@ export { dribble, type DribbleResult, dribbleScore } from "./dribble_task.ts";
 export { shoot, type ShootResult } from "./shoot_task.ts";
 export { score, type ScoreResult } from "./score_task.ts";
 export { save, type SaveResult } from "./save.ts";
-export { DRIBBLE_STARTS, type DribbleStart, type FallKind, FALLS } from "./task.ts";
+export { DRIBBLE_STARTS, type DribbleStart, type FallKind, FALLS, fallsFlag } from "./task.ts";

@@ -20,7 +20,13 @@ import {
   OPTIMIZE_TASK_NAMES,
 } from "../eval/registry.ts";
 import { KICK_FALL_COST } from "../eval/kick_task.ts";
-import { DRIBBLE_STARTS, type DribbleStart, type FallKind, FALLS } from "../eval/tasks.ts";
+import {
+  DRIBBLE_STARTS,
+  type DribbleStart,
+  type FallKind,
+  FALLS,
+  fallsFlag,
+} from "../eval/tasks.ts";
 import { KICK_KINDS, type KickKind } from "../skills/kicks.ts";
 import { readSkillFiles } from "../skills/skill_compiler.ts";
 import {
@@ -165,7 +171,7 @@ export async function parse(args: string[]): Promise<Options> {
     jitter: numberFlag("jitter", v.jitter as string, 0, 0.1),
     fallCost: numberFlag("fall-cost", v["fall-cost"] as string, 0, 1000),
     start: choiceFlag("start", v.start as string, DRIBBLE_STARTS),
-    falls: (v.falls as string).split(",").map((f) => choiceFlag("falls", f, FALLS)),
+    falls: fallsFlag(v.falls as string),
     redis: v.redis === undefined ? null : parseRedisUrl(v.redis as string),
     queue: v.queue as string,
     resume: v.resume as boolean,
