@@ -76,18 +76,18 @@ Deno.test("get-up: the motion layer's choice; after a failed get-up, roll over a
   assert.equal(g.failures, 0);
 });
 
-Deno.test("fall detector: still after 4 cycles below 10°/s; flat enough for a get-up or not", () => {
+Deno.test("fall detector: the turn rate peaks over 4 cycles; flat enough for a get-up or not", () => {
   const d = new FallDetector();
-  const spin = { x: 0, y: 0.3, z: 0 };
+  const spin = { x: 0, y: -0.3, z: 0 };
   const calm = { x: 0.1, y: -0.1, z: 0.05 };
+  assert.equal(d.turnRate, Infinity, "no gyro yet");
   d.update(0.02, ON_BACK, true, spin);
-  assert.ok(!d.still);
   for (let i = 0; i < 3; i++) d.update(0.04 + i * 0.02, ON_BACK, true, calm);
-  assert.ok(!d.still, "3 calm cycles");
+  assert.equal(d.turnRate, 0.3, "the spin 3 calm cycles ago");
   d.update(0.1, ON_BACK, true, calm);
-  assert.ok(d.still);
+  assert.equal(d.turnRate, 0.1, "the fastest axis of the last 4");
   d.update(0.12, ON_BACK, true, spin);
-  assert.ok(!d.still);
+  assert.equal(d.turnRate, 0.3);
   assert.equal(getUpFrom(ON_BACK), "back");
   assert.equal(getUpFrom(ON_FRONT), "front");
   assert.equal(getUpFrom([0.95, 0.25, 0.05]), null, "rolled 15° onto the side");

@@ -6,7 +6,7 @@
 
 import assert from "assert";
 import { J, NUM_JOINTS } from "../src/body/joints.ts";
-import { standPoseFromParams } from "../src/agent/play_options.ts";
+import { getupCalmRate, standPoseFromParams } from "../src/agent/play_options.ts";
 import { bundledSkillFiles } from "../src/config/paramfiles.ts";
 import { loadParams } from "../src/agent/params.ts";
 import { createCore } from "../src/core/create_core.ts";
@@ -37,6 +37,7 @@ async function motion(): Promise<Body> {
     standPose: standPoseFromParams(params),
     skills: await loadSkillFiles(bundledSkillFiles(), params),
     skillGain: 0.5,
+    calmRate: getupCalmRate(params),
     preSkillSeconds: kickPreSeconds((name) => params.get(name)),
     immediateSkills: new Set(Object.values(DIVE_SKILLS)),
   });
@@ -47,6 +48,8 @@ const ON_FRONT = [-1, 0, 0.05];
 const ON_BACK = [1, 0, 0.05];
 
 const SPINNING = { x: 0, y: 1, z: 0 };
+const SLOW = { x: 0, y: 0.5, z: 0 };
+const FAST = { x: 0, y: 2, z: 0 };
 
 function run(
   m: Body,
@@ -60,7 +63,7 @@ function run(
   for (let i = 0; i < cycles; i++) {
     t += 0.02;
     m.falls.update(t, up, true, gyro);
-    m.update(t, 0.02, up, joints, m.falls.lying, m.falls.still);
+    m.update(t, 0.02, up, joints, m.falls.lying, m.falls.turnRate);
   }
   return t;
 }
@@ -97,7 +100,7 @@ for (
     assert.equal(m.walk.vx, 0, "walking stopped");
     const rested = rest(m, t, up);
     t += rested;
-    assert.ok(rested >= 0.2 && rested < 0.3, `rested ${rested} s: getup.rest_time, still`);
+    assert.ok(rested >= 0.1 && rested < 0.2, `rested ${rested} s: getup.rest_time, calm`);
     assert.equal(m.activity, skill);
     // Play the get-up to its end: still lying for a second, then up again.
     t = run(m, t, 20, up);
@@ -143,7 +146,7 @@ Deno.test("motion: a get-up that ends with the torso within 60° of upright sett
   assert.equal(m.activity, GETUP_REST);
 });
 
-Deno.test("motion: the rest holds while the body still turns, at most 2 s", async () => {
+Deno.test("motion: the rest holds while the body turns faster than its get-up allows, at most 2 s", async () => {
   const m = await motion();
   let t = run(m, 0, 10, UPRIGHT);
   t = run(m, t, 5, ON_BACK, SPINNING);
@@ -151,15 +154,21 @@ Deno.test("motion: the rest holds while the body still turns, at most 2 s", asyn
   t = run(m, t, 40, ON_BACK, SPINNING);
   assert.equal(m.activity, GETUP_REST, "still turning after 0.9 s");
   t = run(m, t, 3, ON_BACK);
-  assert.equal(m.activity, GETUP_REST, "3 calm cycles are not still yet");
+  assert.equal(m.activity, GETUP_REST, "3 calm cycles are not calm enough yet");
   run(m, t, 2, ON_BACK);
   assert.equal(m.activity, "SKILL_GETUP_BACK_T0");
+  // Off the front, turning 29°/s is calm enough (getup.calm_front_deg_s 60), 115°/s is not.
+  const slow = await motion();
+  t = run(slow, 0, 10, UPRIGHT);
+  t = run(slow, t, 5, ON_FRONT, SLOW);
+  assert.ok(rest(slow, t, ON_FRONT, SLOW) < 0.2, "getup.rest_time only");
+  assert.equal(slow.activity, "SKILL_GETUP_FRONT_T0");
   const n = await motion();
   t = run(n, 0, 10, UPRIGHT);
-  t = run(n, t, 5, ON_FRONT, SPINNING);
+  t = run(n, t, 5, ON_FRONT, FAST);
   assert.ok(
-    Math.abs(rest(n, t, ON_FRONT, SPINNING) - 2) < 0.05,
-    "a body that never comes still: 2 s",
+    Math.abs(rest(n, t, ON_FRONT, FAST) - 2) < 0.05,
+    "a body that never comes calm: 2 s",
   );
 });
 
@@ -423,6 +432,7 @@ Deno.test("every robot type's bundled params and skills load, and its motion bui
       standPose: standPoseFromParams(params),
       skills,
       skillGain: 1,
+      calmRate: getupCalmRate(params),
     });
   }
 });

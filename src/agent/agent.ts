@@ -10,7 +10,12 @@ import { J, type RobotType } from "../body/joints.ts";
 import { JointController } from "../control/joint_controller.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import { Estimator, estimatorParams } from "../estimation/estimator.ts";
-import { jointGainsFromParams, soccerOptions, standPoseFromParams } from "./play_options.ts";
+import {
+  getupCalmRate,
+  jointGainsFromParams,
+  soccerOptions,
+  standPoseFromParams,
+} from "./play_options.ts";
 import { Motion } from "../motion/motion.ts";
 import { FallDetector } from "../world/fall_detector.ts";
 import { walkParams } from "../motion/walk_engine.ts";
@@ -144,6 +149,7 @@ export class Agent {
       standPose: this.standPose,
       skills: options.skills,
       skillGain: options.params.get("joint.skill_kp") / options.params.get("joint.kp"),
+      calmRate: getupCalmRate(options.params),
       preSkillSeconds,
       immediateSkills: new Set(Object.values(DIVE_SKILLS)),
     });
@@ -392,7 +398,7 @@ export class Agent {
     this.falls.update(w.clock, up, !this.beamPending, w.gyro);
     const due = this.motion.skillDue;
     this.controller.target.set(
-      this.motion.update(w.clock, w.dt, up, w.joints, this.falls.lying, this.falls.still),
+      this.motion.update(w.clock, w.dt, up, w.joints, this.falls.lying, this.falls.turnRate),
     );
     if (due !== null && view) this.traceDue(due, view);
     // Skills move the head themselves; standing and walking, the head looks for what matters.

@@ -11,12 +11,13 @@ import { ESTIMATION_PARAMS } from "../estimation/estimator.ts";
 import { WALK_PARAMS } from "../motion/walk_engine.ts";
 import { SKILL_PARAMS } from "../skills/kicks.ts";
 import { SOCCER_PARAMS } from "../behavior/soccer.ts";
-import { STAND_PARAMS } from "./play_options.ts";
+import { GETUP_PARAMS, STAND_PARAMS } from "./play_options.ts";
 
 /** In order: the first declaration that matches a key is its own. */
 export const PARAM_DECLARATIONS: readonly ParamRange[] = [
   ...JOINT_PARAMS,
   ...STAND_PARAMS,
+  ...GETUP_PARAMS,
   ...ESTIMATION_PARAMS,
   ...SOCCER_PARAMS,
   ...WALK_PARAMS,

@@ -1,5 +1,5 @@
 // The options the agent's parts are built with, read from the param files: the stand pose, the
-// joint gains, the kick a game plays, the soccer behaviour's options and the goalie's dive
+// calm before a get-up, the joint gains, the kick a game plays, the soccer behaviour's options and the goalie's dive
 // thresholds. The agent and the evaluation tasks both build theirs here.
 
 import { DEG } from "../util/angles.ts";
@@ -24,6 +24,19 @@ export function standPoseFromParams(params: ParamSet): Float64Array {
   const pose = new Float64Array(NUM_JOINTS);
   for (const j of JOINTS) pose[j.index] = params.get(`stand.${j.perceptor}`) * DEG;
   return pose;
+}
+
+/** How calm the body must be before a get-up off the front or the back (degrees per second). */
+export const GETUP_PARAMS: readonly ParamRange[] = [
+  { keys: /^getup\.calm_(front|back)_deg_s$/, unit: "deg/s", min: 0, max: 1000 },
+];
+
+/** `getup.calm_<side>_deg_s` in radians per second: Motion's calmRate. */
+export function getupCalmRate(params: ParamSet): { front: number; back: number } {
+  return {
+    front: params.get("getup.calm_front_deg_s") * DEG,
+    back: params.get("getup.calm_back_deg_s") * DEG,
+  };
 }
 
 /** The kicks a game may play (soccer.kick, soccer.shot_kick). */

@@ -12,6 +12,7 @@ export type Unit =
   | "m/s²"
   | "s"
   | "deg"
+  | "deg/s"
   | "fraction"
   | "gain"
   | "count"

@@ -9,7 +9,7 @@
 //   with the torso up to 60° from upright);
 // - any → rest when the robot is down (FallState, from the world's fall detector): walking and
 //   any other skill stop at once, and the joints move to the zero pose and hold it until the
-//   body is still (at most 2 s);
+//   body turns slower than the get-up it lies for allows (at most 2 s);
 // - rest → recovery: the get-up for the front or the back when the body lies flat on it, else
 //   rolling over (or the recovery requested), as FC Portugal's get-up decides.
 // A recovery is never interrupted. Writes joint targets (radians by joint index) for the joint
@@ -52,7 +52,7 @@ export function getUpFrom(up: ArrayLike<number>): "front" | "back" | null {
   return up[0] < 0 ? "front" : "back";
 }
 
-/** Before any recovery: the zero pose (getup_rest.skl), held until the body is still. */
+/** Before any recovery: the zero pose (getup_rest.skl), held until the body is calm enough. */
 export const GETUP_REST = "SKILL_GETUP_REST";
 /** The rest ends after this long even if the body never comes still (FC Portugal: 2 s). */
 const REST_MAX_SECONDS = 2;
@@ -99,6 +99,11 @@ export interface MotionOptions {
   skills: ReadonlyMap<string, Skill>;
   /** Factor on the joint controller's gain while a skill plays and settles (1: the walk's). */
   skillGain: number;
+  /**
+   * The rest before a get-up lasts until the body turns slower than this (rad/s, the fall
+   * detector's turnRate), by the side it lies on; rolling over waits as the back does.
+   */
+  calmRate: { front: number; back: number };
   /** Seconds from the walk's rest to the start of these skills, if not PRE_SKILL_SECONDS. */
   preSkillSeconds?: ReadonlyMap<string, number>;
   /**
@@ -275,8 +280,8 @@ export class Motion {
   /**
    * One cycle at motion-clock time `now` (WorldState.clock): `up` from the tilt filter (for the
    * walk's balance and which get-up fits), measured joint angles, how the robot lies while it is
-   * down ("upright" otherwise: the world's FallDetector.lying) and whether the body is still
-   * (FallDetector.still).
+   * down ("upright" otherwise: the world's FallDetector.lying) and how fast it turns (rad/s,
+   * FallDetector.turnRate).
    */
   update(
     now: number,
@@ -284,7 +289,7 @@ export class Motion {
     up: ArrayLike<number>,
     joints: Float64Array,
     fall: FallState = "upright",
-    still = true,
+    turnRate = 0,
   ): Float64Array {
     const s = this.state;
     this.lastNow = now;
@@ -297,7 +302,10 @@ export class Motion {
       case "skill":
         if (!s.player.done) return this.fromPlayer(s.player, now);
         if (s.name === GETUP_REST && down) {
-          if (!still && now - s.since < REST_MAX_SECONDS) return this.fromPlayer(s.player, now);
+          const calm = getUpFrom(up) === "front" ? this.o.calmRate.front : this.o.calmRate.back;
+          if (turnRate >= calm && now - s.since < REST_MAX_SECONDS) {
+            return this.fromPlayer(s.player, now);
+          }
           return this.play(this.recoveryFor(up), now, joints, true);
         }
         // The skill ended: stand, settling on the skill gain; a request for it is done.

@@ -1,7 +1,7 @@
 // Whether the robot is down, from the tilt filter's up axis (torso frame, x forward): fallen once
 // the torso is more than 55° off upright for a few cycles, or more than 40° for a second (propped
 // up on an arm or against the ball); lying on the front, the back or the side while down; up
-// again once the torso has been within 40° of upright for a moment; whether the body is still
+// again once the torso has been within 40° of upright for a moment; how fast the body still turns
 // (gyro). It also counts the get-ups and times the last one. Motion-clock seconds.
 
 import type { FallState } from "../motion/motion.ts";
@@ -17,12 +17,8 @@ const FALL_CYCLES = 5;
 const STUCK_UP_Z = 0.77;
 const STUCK_CYCLES = 50;
 const UP_CYCLES = 10;
-/**
- * Still: every gyro axis below 10°/s for 4 cycles in a row (FC Portugal's test before a get-up).
- * Over 16 recorded games, back get-ups started below 10°/s stood 94 % of the time, above 100°/s 60 %.
- */
-const STILL_RATE = 10 * Math.PI / 180;
-const STILL_CYCLES = 4;
+/** The turn rate is the peak over this many cycles (FC Portugal's still test: 4 below 10°/s). */
+const RATE_CYCLES = 4;
 
 export class FallDetector {
   state: FallState = "upright";
@@ -35,7 +31,9 @@ export class FallDetector {
   private tiltedCycles = 0;
   private upCycles = 0;
   private upZ = 1;
-  private stillCycles = 0;
+  /** The fastest gyro axis (rad/s) of the last RATE_CYCLES cycles, a ring. */
+  private readonly rates = new Float64Array(RATE_CYCLES).fill(Infinity);
+  private rateAt = 0;
 
   /**
    * Fallen and lying now: not while the torso is already within 40° of upright, up again but
@@ -50,13 +48,18 @@ export class FallDetector {
     return this.down ? this.state : "upright";
   }
 
-  /** The body has turned less than 10°/s about every axis for the last few cycles. */
-  get still(): boolean {
-    return this.stillCycles >= STILL_CYCLES;
+  /**
+   * How fast the body turns: the fastest gyro axis over the last 4 cycles (rad/s; Infinity before
+   * 4 cycles). What the motion layer waits on before a get-up.
+   */
+  get turnRate(): number {
+    let peak = 0;
+    for (let i = 0; i < RATE_CYCLES; i++) peak = Math.max(peak, this.rates[i]);
+    return peak;
   }
 
   /**
-   * One cycle at time `now`, with the gyro (rad/s; absent: counted still). With `enabled` false
+   * One cycle at time `now`, with the gyro (rad/s; absent: counted as not turning). With `enabled` false
    * (a beam is about to put the robot on its feet) no fall is detected, and a fall in progress
    * ends.
    */
@@ -67,9 +70,10 @@ export class FallDetector {
     gyro: { x: number; y: number; z: number } | null = null,
   ): void {
     this.upZ = up[2];
-    const turning = gyro !== null &&
-      Math.max(Math.abs(gyro.x), Math.abs(gyro.y), Math.abs(gyro.z)) >= STILL_RATE;
-    this.stillCycles = turning ? 0 : this.stillCycles + 1;
+    this.rates[this.rateAt] = gyro === null
+      ? 0
+      : Math.max(Math.abs(gyro.x), Math.abs(gyro.y), Math.abs(gyro.z));
+    this.rateAt = (this.rateAt + 1) % RATE_CYCLES;
     if (!enabled) {
       this.reset();
       return;
