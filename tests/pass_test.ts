@@ -56,10 +56,12 @@ Deno.test("ball player: a pass is lined up as a kick toward the receiver", () =>
   });
   assert.deepEqual(r, { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
   assert.equal(p.passTo?.unum, 7);
+  assert.equal(p.tracedAction, "kick>pass7", "the debug trace names the receiver");
   // Without mates it dribbles toward the goal instead.
   const d = p.act({ self, ball, opponents: [], obstacles: [], mustKick: false, now: 0 });
   assert.notEqual(d.kind, "skill");
   assert.equal(p.passTo, null);
+  assert.ok(!p.tracedAction.includes("pass"));
 });
 
 Deno.test("stop point: a kicked ball stops v / ln(1/decay) ahead; a pushed or slow one is where it is", () => {

@@ -385,9 +385,10 @@ export class BallPlayer {
   /** The last call lined up or took a shot: the range to keep it grows by SHOT_HYSTERESIS. */
   shooting = false;
 
-  /** What the last call did, as the debug traces name it: a shot, or the action. */
+  /** What the last call did as debug traces name it: a shot, or the action (">pass7" added). */
   get tracedAction(): string {
-    return this.shooting ? "shot" : this.action;
+    if (this.shooting) return "shot";
+    return this.passTo ? `${this.action}>pass${this.passTo.unum}` : this.action;
   }
 
   constructor(private readonly o: BallPlayOptions) {
