@@ -1,6 +1,6 @@
 // The options the agent's parts are built with, read from the param files: the stand pose, the
-// calm before a get-up, the joint gains, the kick a game plays, the soccer behaviour's options and the goalie's dive
-// thresholds. The agent and the evaluation tasks both build theirs here.
+// calm before a get-up, the joint gains, the kick a game plays, the soccer behaviour's options and
+// the goalie's dive thresholds. The agent and the evaluation tasks both build theirs here.
 
 import { DEG } from "../util/angles.ts";
 import { JOINTS, NUM_JOINTS } from "../body/joints.ts";

@@ -59,9 +59,9 @@ export class FallDetector {
   }
 
   /**
-   * One cycle at time `now`, with the gyro (rad/s; absent: counted as not turning). With `enabled` false
-   * (a beam is about to put the robot on its feet) no fall is detected, and a fall in progress
-   * ends.
+   * One cycle at time `now`, with the gyro (rad/s; absent: counted as not turning). With
+   * `enabled` false (a beam is about to put the robot on its feet) no fall is detected, and a fall
+   * in progress ends.
    */
   update(
     now: number,
