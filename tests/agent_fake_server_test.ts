@@ -16,7 +16,10 @@ import { AGENT1, fixtureTest, serverMessagesOf } from "./fixtures.ts";
 import { cycleMessage, makeAgent } from "./helpers.ts";
 
 function replies(s: FakeSession): string[] {
-  return s.received.slice(1);
+  // A first message slower than the keepalive (a loaded machine) is waited for with bare (syn)s,
+  // which the server ignores before the init.
+  const after = s.received.slice(1);
+  return after.slice(Math.max(0, after.findIndex((r) => r.trim() !== "(syn)")));
 }
 
 /** Runs one agent against a fake server that plays `script`; its exit code and the session. */
@@ -46,7 +49,7 @@ fixtureTest(
     assert.deepEqual(s.violations, []);
     assert.equal(s.robotType, 2);
     assert.equal(s.received[0], "(scene rsg/agent/nao/nao_hetero.rsg 2)(syn)");
-    assert.equal(s.received[1], "(init (unum 1)(teamname TestTeam))(syn)");
+    assert.equal(replies(s)[0], "(init (unum 1)(teamname TestTeam))(syn)");
     assert.equal(replies(s).length, 80, "exactly one reply per server message");
     for (const r of replies(s)) assert.ok(r.endsWith("(syn)"));
     // The recording registers us (unum 1, left) in its third message, in BeforeKickOff. Its legs
