@@ -28,8 +28,13 @@ class Body extends Motion {
   }
 }
 
-async function motion(): Promise<Body> {
-  const params = await loadParams(0, []);
+/** paramfiles/getup_fast.params: the get-up off the front waits for 60°/s, the rest for 0.1 s. */
+const GETUP_FAST = decodeURIComponent(
+  new URL("../paramfiles/getup_fast.params", import.meta.url).pathname,
+);
+
+async function motion(paramFiles: string[] = []): Promise<Body> {
+  const params = await loadParams(0, paramFiles);
   return new Body({
     type: 0,
     core: await createCore("ts", 0),
@@ -100,7 +105,8 @@ for (
     assert.equal(m.walk.vx, 0, "walking stopped");
     const rested = rest(m, t, up);
     t += rested;
-    assert.ok(rested >= 0.1 && rested < 0.2, `rested ${rested} s: getup.rest_time, calm`);
+    const restTime = (await loadParams(0, [])).get("getup.rest_time");
+    assert.ok(rested >= restTime && rested < restTime + 0.1, `rested ${rested} s: rest_time, calm`);
     assert.equal(m.activity, skill);
     // Play the get-up to its end: still lying for a second, then up again.
     t = run(m, t, 20, up);
@@ -157,13 +163,13 @@ Deno.test("motion: the rest holds while the body turns faster than its get-up al
   assert.equal(m.activity, GETUP_REST, "3 calm cycles are not calm enough yet");
   run(m, t, 2, ON_BACK);
   assert.equal(m.activity, "SKILL_GETUP_BACK_T0");
-  // Off the front, turning 29°/s is calm enough (getup.calm_front_deg_s 60), 115°/s is not.
-  const slow = await motion();
+  // With getup.calm_front_deg_s 60, off the front 29°/s is calm enough and 115°/s is not.
+  const slow = await motion([GETUP_FAST]);
   t = run(slow, 0, 10, UPRIGHT);
   t = run(slow, t, 5, ON_FRONT, SLOW);
   assert.ok(rest(slow, t, ON_FRONT, SLOW) < 0.2, "getup.rest_time only");
   assert.equal(slow.activity, "SKILL_GETUP_FRONT_T0");
-  const n = await motion();
+  const n = await motion([GETUP_FAST]);
   t = run(n, 0, 10, UPRIGHT);
   t = run(n, t, 5, ON_FRONT, FAST);
   assert.ok(
