@@ -7,7 +7,7 @@
 
 import assert from "assert";
 import { EvalSession } from "../src/eval/session.ts";
-import { dribble, kick, score, shoot, stats, walkForward } from "../src/eval/tasks.ts";
+import { dribble, getup, kick, score, shoot, stats, walkForward } from "../src/eval/tasks.ts";
 import { save, shots } from "../src/eval/save.ts";
 import { frictionRate } from "../src/estimation/ball_motion.ts";
 import { bestPolicy, diveCoverage, offsets, widestBand } from "../src/eval/dive_task.ts";
@@ -88,6 +88,41 @@ Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on
   // The moved robot is woken, so that it drops onto its feet instead of hanging in the air.
   assert.ok(replies.some((r) => r.includes("(he1 0.001)")));
   JSON.parse(JSON.stringify(result));
+});
+
+Deno.test("eval getup: a get-up counts once the robot has walked off; a fall on the walk fails the run", async () => {
+  for (const fallsWalking of [false, true]) {
+    let agentRef: { motion: { activity: string } } | null = null;
+    let lying = false, getupCycles = 0, walkCycles = 0;
+    const { result } = await onFakeServer(() => {
+      const activity = agentRef?.motion.activity ?? "stand";
+      if (activity.startsWith("SKILL_FALL")) lying = true;
+      getupCycles = activity.startsWith("SKILL_GETUP_") && activity !== "SKILL_GETUP_REST"
+        ? getupCycles + 1
+        : 0;
+      if (getupCycles > 20) lying = false;
+      walkCycles = activity === "walk" ? walkCycles + 1 : 0;
+      if (fallsWalking && walkCycles > 10) lying = true;
+      // Lying on the front: world up is the torso's back. Ground truth follows the torso.
+      return lying
+        ? "(ACC (n torso) (a 0.00 -9.81 0.00))(See (mypos -5 0.00 0.10) (myorien 0.00))"
+        : "(See (mypos -5 0.00 0.52) (myorien 0.00))";
+    }, (session) => {
+      agentRef = session.agent;
+      return getup(session, 2, ["front"]);
+    });
+    assert.equal(result.runs, 2);
+    if (fallsWalking) {
+      assert.equal(result.successes, 0, JSON.stringify(result));
+      assert.match(
+        result.failures[0],
+        /^run 0: stood, then fell \d\.\d\d s into walking off \(front\)$/,
+      );
+    } else {
+      assert.equal(result.successes, 2, JSON.stringify(result));
+      assert.ok(result.seconds!.median > 0.3, JSON.stringify(result));
+    }
+  }
 });
 
 Deno.test("eval dribble: the ball's progress from ground truth, the ball placed by the trainer", async () => {

@@ -1,7 +1,7 @@
 // The get-up evaluation: the robot is made to fall in turn from the front, the back or the side,
-// and must get up and stand stable; how often and how fast.
+// and must get up, stand stable and walk off without falling again; how often and how fast.
 
-import { type RunStats, stats } from "./measure.ts";
+import { type RunStats, stats, watchFalls } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
 import { type FallKind, task } from "./task.ts";
 
@@ -32,13 +32,34 @@ async function standsStable(s: EvalSession, timeout: number): Promise<boolean> {
   return false;
 }
 
+/** After standing, the robot walks forward at full speed this long, as in a game (s). */
+const WALK_OFF_SECONDS = 2;
+
+/** Walks forward from standing for WALK_OFF_SECONDS; the seconds walked, NaN if it did not fall. */
+async function walkOffFall(s: EvalSession): Promise<number> {
+  const t0 = s.now;
+  const falls = await watchFalls(s, async () => {
+    s.agent.motion.set({ kind: "walk", vx: 10, vy: 0, vth: 0 });
+    await s.until(
+      () => s.now - t0 >= WALK_OFF_SECONDS || s.agent.falls.state !== "upright",
+      WALK_OFF_SECONDS + 5,
+      "the walk off",
+    );
+  });
+  s.agent.motion.set({ kind: "stand" });
+  return falls === 0 ? NaN : s.now - t0;
+}
+
 const FALL_SKILL: Readonly<Record<FallKind, string>> = {
   front: "SKILL_FALL_FRONT",
   back: "SKILL_FALL_BACK",
   side: "SKILL_FALL_SIDE",
 };
 
-/** Knocks the robot down (the `falls` in turn) and times the automatic get-up. */
+/**
+ * Knocks the robot down (the `falls` in turn) and times the automatic get-up; a get-up counts
+ * once the robot has also walked off without falling.
+ */
 export async function getup(
   s: EvalSession,
   runs: number,
@@ -62,11 +83,20 @@ export async function getup(
     }
     const fell = s.agent.falls.since ?? s.now;
     s.agent.motion.set({ kind: "stand" });
-    if (await standsStable(s, 10)) {
-      const seconds = s.now - fell - 0.5;
-      times.push(seconds);
-      perRun[r] = Math.round(seconds * 100) / 100;
-    } else failures.push(`run ${r}: still down 10 s after falling (${fall})`);
+    if (!(await standsStable(s, 10))) {
+      failures.push(`run ${r}: still down 10 s after falling (${fall})`);
+      continue;
+    }
+    const seconds = s.now - fell - 0.5;
+    const fellAfter = await walkOffFall(s);
+    if (!Number.isNaN(fellAfter)) {
+      failures.push(
+        `run ${r}: stood, then fell ${fellAfter.toFixed(2)} s into walking off (${fall})`,
+      );
+      continue;
+    }
+    times.push(seconds);
+    perRun[r] = Math.round(seconds * 100) / 100;
   }
   return {
     task: "getup",
