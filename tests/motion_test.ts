@@ -28,13 +28,8 @@ class Body extends Motion {
   }
 }
 
-/** paramfiles/getup_fast.params: the get-up off the front waits for 60°/s, the rest for 0.1 s. */
-const GETUP_FAST = decodeURIComponent(
-  new URL("../paramfiles/getup_fast.params", import.meta.url).pathname,
-);
-
-async function motion(paramFiles: string[] = []): Promise<Body> {
-  const params = await loadParams(0, paramFiles);
+async function motion(): Promise<Body> {
+  const params = await loadParams(0, []);
   return new Body({
     type: 0,
     core: await createCore("ts", 0),
@@ -164,12 +159,12 @@ Deno.test("motion: the rest holds while the body turns faster than its get-up al
   run(m, t, 2, ON_BACK);
   assert.equal(m.activity, "SKILL_GETUP_BACK_T0");
   // With getup.calm_front_deg_s 60, off the front 29°/s is calm enough and 115°/s is not.
-  const slow = await motion([GETUP_FAST]);
+  const slow = await motion();
   t = run(slow, 0, 10, UPRIGHT);
   t = run(slow, t, 5, ON_FRONT, SLOW);
   assert.ok(rest(slow, t, ON_FRONT, SLOW) < 0.2, "getup.rest_time only");
   assert.equal(slow.activity, "SKILL_GETUP_FRONT_T0");
-  const n = await motion([GETUP_FAST]);
+  const n = await motion();
   t = run(n, 0, 10, UPRIGHT);
   t = run(n, t, 5, ON_FRONT, FAST);
   assert.ok(
