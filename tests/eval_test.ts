@@ -3,7 +3,7 @@
 // exactly that speed in its JSON result; the trainer commands arrive on a stand-in monitor port,
 // and the robot they move is woken.
 // The shoot task's runs with no ball in sight end as missed; the kick task places the ball off the
-// kick spot in turn by the jitter.
+// kick spot in turn by the jitter; the get-up task counts a get-up once the robot has walked off.
 
 import assert from "assert";
 import { EvalSession } from "../src/eval/session.ts";
