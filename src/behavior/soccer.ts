@@ -26,6 +26,7 @@ import { type Situation, situation } from "../protocol/playmode.ts";
 import { FRESH, type MateBelief } from "../world/team_world.ts";
 import type { Mate } from "../ballplay/pass.ts";
 import { keepClear } from "../ballplay/avoid.ts";
+import { spareKeeper } from "../ballplay/keeper_contact.ts";
 import { stopPoint } from "../estimation/ball_motion.ts";
 import { KICKS } from "../skills/kicks.ts";
 import {
@@ -333,7 +334,7 @@ export class SoccerBehavior implements Behavior {
       walkSpeed: ctx.walkSpeed,
     });
     this.target = this.ballPlayer.target;
-    return request;
+    return spareKeeper(request, self, ctx.team.opponent(1, ctx.view.time));
   }
 }
 
