@@ -7,7 +7,7 @@ import { FIELD_LENGTH, PENALTY_DEPTH, PENALTY_WIDTH } from "../field/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import type { Point2 } from "../util/pose.ts";
 
-/** Within this distance (m) of their keeper our walk slows: the walk takes 3-4 steps to. */
+/** Within this distance (m) of their keeper our walk slows: slowing down takes the walk 3-4 steps. */
 export const KEEPER_NEAR = 1;
 /** The walk's speed there (m/s): under the server's 0.2 m/s charging speed. */
 export const KEEPER_SPEED = 0.12;
