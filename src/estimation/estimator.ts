@@ -28,7 +28,7 @@ import {
   poseFromLandmarks,
 } from "./observations.ts";
 import { Odometry } from "./odometry.ts";
-import { PlayerTracker } from "./player_tracker.ts";
+import { PlayerTracker, seenFallen } from "./player_tracker.ts";
 import { DROP_BALL_TIME, type RelocationQuery, relocationTarget } from "./relocation.ts";
 import { TiltFilter } from "./tilt.ts";
 
@@ -354,7 +354,7 @@ export class Estimator {
     for (const pl of v.players) {
       if (pl.team === this.team && pl.id === world.unum) continue;
       let n = 0, sx = 0, sy = 0;
-      let head: number | null = null;
+      let head: number | null = null, foot: number | null = null;
       for (const part of PARTS) {
         const pol = pl.parts[part];
         if (!pol) continue;
@@ -362,7 +362,8 @@ export class Estimator {
         sx += r[0];
         sy += r[1];
         n++;
-        if (part === "head") head = this.tilt.torsoHeight + r[2];
+        if (part === "head") head = r[2];
+        else if (part === "lfoot" || part === "rfoot") foot = Math.min(foot ?? Infinity, r[2]);
       }
       if (n === 0) continue;
       const rx = sx / n, ry = sy / n;
@@ -372,7 +373,7 @@ export class Estimator {
         pl.id,
         at.x,
         at.y,
-        head,
+        seenFallen(head, foot, this.tilt.torsoHeight, Math.hypot(rx, ry)),
         0.1 + 0.02 * Math.hypot(rx, ry) + spread,
         world.time,
       );
