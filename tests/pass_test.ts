@@ -1,6 +1,7 @@
 // Passing: the player at the ball passes only to a teammate in reach, nearer the goal, open and
 // behind a clear lane; the last receiver keeps the pass; the ball player lines the kick up on the
-// receiver; roles follow where a rolling ball stops.
+// receiver, not while an opponent is at the ball nor toward one the player must walk around the
+// ball for; roles follow where a rolling ball stops.
 
 import assert from "assert";
 import { BallPlayer } from "../src/behavior/ball_play.ts";
@@ -22,6 +23,17 @@ Deno.test("pass: to an open teammate ahead with a clear lane, not behind, marked
   // An opponent 1.5 m from it, and one 1 m from the ball: it is the more open.
   assert.equal(chooser().choose(ball, [ahead], [{ x: 4, y: 3.5 }, { x: -1, y: 0 }]), ahead);
   assert.equal(chooser().choose(ball, [ahead], [{ x: 4, y: 3.5 }]), null, "less open than us");
+});
+
+Deno.test("pass: only toward a receiver within 60° of the way the player comes at the ball", () => {
+  const ahead = { unum: 7, x: 4, y: 2 }; // 26.6° left of +x, seen from the ball
+  const c = () => new PassChooser(OPTIONS);
+  assert.deepEqual(c().choose(ball, [ahead], [], { x: -1, y: 0 }), ahead, "26.6° off");
+  assert.deepEqual(c().choose(ball, [ahead], [], { x: -1, y: 0.4 }), ahead, "48.4° off");
+  assert.equal(c().choose(ball, [ahead], [], { x: 0, y: -1 }), null, "63.4° off");
+  assert.equal(c().choose(ball, [ahead], [], { x: -0.5, y: 0.5 }), null, "71.6° off");
+  assert.equal(c().choose(ball, [ahead], [], { x: 1, y: 0 }), null, "from beyond the ball");
+  assert.deepEqual(c().choose(ball, [ahead], [], null), ahead, "from anywhere");
 });
 
 Deno.test("pass: the best-placed receiver, and the last one while it still qualifies", () => {
@@ -62,6 +74,23 @@ Deno.test("ball player: a pass is lined up as a kick toward the receiver", () =>
   assert.notEqual(d.kind, "skill");
   assert.equal(p.passTo, null);
   assert.ok(!p.tracedAction.includes("pass"));
+});
+
+Deno.test("ball player: no pass while an opponent is at the ball", () => {
+  const p = new BallPlayer({
+    limits: { maxForward: 0.5, maxBackward: 0.3, maxSideways: 0.15, maxTurn: 1 },
+    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
+    shootRange: 3.5,
+    contestRadius: 0.7,
+    pass: OPTIONS,
+  });
+  const mate = { unum: 7, x: 3, y: 3 };
+  const self = { x: -0.3, y: -0.3, theta: Math.PI / 4 };
+  const input = { self, ball, obstacles: [], mustKick: false, mates: [mate], now: 0 };
+  p.act({ ...input, opponents: [{ x: 1.5, y: -1.5 }] });
+  assert.equal(p.passTo?.unum, 7, "an opponent 2.1 m away");
+  p.act({ ...input, opponents: [{ x: 0.4, y: -0.3 }] });
+  assert.equal(p.passTo, null, "an opponent 0.5 m from the ball");
 });
 
 Deno.test("stop point: a kicked ball stops v / ln(1/decay) ahead; a pushed or slow one is where it is", () => {

@@ -490,9 +490,11 @@ export class BallPlayer {
     const range = this.o.shootRange + (this.shooting ? SHOT_HYSTERESIS : 0);
     const shot = push === null && goalDistance < range &&
       ballWaypoint(ball, aim, i.opponents, 0, SHOT_PATH).side === 0;
-    const pass = shot || push !== null || i.kickOff || !this.passer || !i.mates
+    // No pass is lined up while an opponent is at the ball (no kick is: onBallAction).
+    const pass = shot || push !== null || i.kickOff || !this.passer || !i.mates ||
+        nearest < this.o.contestRadius
       ? null
-      : this.passer.choose(ball, i.mates, i.opponents);
+      : this.passer.choose(ball, i.mates, i.opponents, i.self);
     this.passTo = pass;
     // A blocked shot is no shot: out of range as far as the kick decision goes.
     const kickAt = shot ? goalDistance : pass ? 0 : Infinity;
