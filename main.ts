@@ -73,6 +73,7 @@ async function main(args: string[]): Promise<number> {
     port: cli.port,
     recorder,
     signal: stop.signal,
+    link: cli.link,
   });
 }
 

@@ -4,7 +4,7 @@
 import { TrafficRecorder } from "../src/net/recorder.ts";
 import assert from "assert";
 import type { Agent } from "../src/agent/agent.ts";
-import { runAgent } from "../src/agent/runner.ts";
+import { LINK_KINDS, runAgent } from "../src/agent/runner.ts";
 import {
   FakeServer,
   type FakeSession,
@@ -339,56 +339,58 @@ Deno.test("runner: a connection the server never answers is dropped and made ane
   );
 });
 
-Deno.test("runner: in a silence the agent sends a bare (syn) every 100-200 ms", async () => {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  const syns: number[] = [];
-  let conn: Deno.TcpConn | null = null;
-  const server = (async () => {
-    conn = await listener.accept();
-    await conn.write(encodeFrame(cycleMessage(0, "BeforeKickOff")));
-    const decoder = new FrameDecoder(), text = new TextDecoder(), buf = new Uint8Array(4096);
-    for (;;) {
-      const n = await conn.read(buf).catch(() => null);
-      if (n === null) return;
-      decoder.push(buf.subarray(0, n));
-      for (let f = decoder.next(); f !== null; f = decoder.next()) {
-        if (text.decode(f) === "(syn)") syns.push(Date.now());
+for (const link of LINK_KINDS) {
+  Deno.test(`runner (${link} link): in a silence the agent sends a bare (syn) every 100-200 ms`, async () => {
+    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (listener.addr as Deno.NetAddr).port;
+    const syns: number[] = [];
+    let conn: Deno.TcpConn | null = null;
+    const server = (async () => {
+      conn = await listener.accept();
+      await conn.write(encodeFrame(cycleMessage(0, "BeforeKickOff")));
+      const decoder = new FrameDecoder(), text = new TextDecoder(), buf = new Uint8Array(4096);
+      for (;;) {
+        const n = await conn.read(buf).catch(() => null);
+        if (n === null) return;
+        decoder.push(buf.subarray(0, n));
+        for (let f = decoder.next(); f !== null; f = decoder.next()) {
+          if (text.decode(f) === "(syn)") syns.push(Date.now());
+        }
       }
-    }
-  })();
-  const { agent } = await makeAgent(2);
-  await runAgent(agent, { host: "127.0.0.1", port, silentMs: 1000 });
-  (conn as Deno.TcpConn | null)?.close();
-  listener.close();
-  await server;
-  assert.ok(syns.length >= 4 && syns.length <= 10, `${syns.length} (syn)s in 1 s of silence`);
-  const gaps = syns.slice(1).map((t, i) => t - syns[i]);
-  assert.ok(gaps.every((g) => g >= 80 && g <= 250), `gaps ${gaps.join(", ")} ms`);
-});
+    })();
+    const { agent } = await makeAgent(2);
+    await runAgent(agent, { host: "127.0.0.1", port, silentMs: 1000, link });
+    (conn as Deno.TcpConn | null)?.close();
+    listener.close();
+    await server;
+    assert.ok(syns.length >= 4 && syns.length <= 10, `${syns.length} (syn)s in 1 s of silence`);
+    const gaps = syns.slice(1).map((t, i) => t - syns[i]);
+    assert.ok(gaps.every((g) => g >= 80 && g <= 250), `gaps ${gaps.join(", ")} ms`);
+  });
 
-Deno.test("runner: a server that answered and then goes silent ends the run with one line", async () => {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const port = (listener.addr as Deno.NetAddr).port;
-  let conn: Deno.TcpConn | null = null;
-  const server = (async () => {
-    conn = await listener.accept();
-    await conn.write(encodeFrame(cycleMessage(0, "BeforeKickOff")));
-    // Then nothing, while the connection stays open; the agent's (syn)s are read and dropped.
-    const buf = new Uint8Array(4096);
-    while ((await conn.read(buf).catch(() => null)) !== null);
-  })();
-  const { agent, lines } = await makeAgent(2);
-  const t0 = Date.now();
-  const code = await runAgent(agent, { host: "127.0.0.1", port, silentMs: 400 });
-  const took = Date.now() - t0;
-  (conn as Deno.TcpConn | null)?.close();
-  listener.close();
-  await server;
-  assert.equal(code, 1);
-  assert.ok(took >= 400 && took < 3000, `gave up after ${took} ms`);
-  assert.ok(lines.some((l) => l.includes("went silent after 1 cycles")), lines.join("\n"));
-});
+  Deno.test(`runner (${link} link): a server that answered and then goes silent ends the run with one line`, async () => {
+    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (listener.addr as Deno.NetAddr).port;
+    let conn: Deno.TcpConn | null = null;
+    const server = (async () => {
+      conn = await listener.accept();
+      await conn.write(encodeFrame(cycleMessage(0, "BeforeKickOff")));
+      // Then nothing, while the connection stays open; the agent's (syn)s are read and dropped.
+      const buf = new Uint8Array(4096);
+      while ((await conn.read(buf).catch(() => null)) !== null);
+    })();
+    const { agent, lines } = await makeAgent(2);
+    const t0 = Date.now();
+    const code = await runAgent(agent, { host: "127.0.0.1", port, silentMs: 400, link });
+    const took = Date.now() - t0;
+    (conn as Deno.TcpConn | null)?.close();
+    listener.close();
+    await server;
+    assert.equal(code, 1);
+    assert.ok(took >= 400 && took < 3000, `gave up after ${took} ms`);
+    assert.ok(lines.some((l) => l.includes("went silent after 1 cycles")), lines.join("\n"));
+  });
+}
 
 Deno.test("fake server: penalty modes beam the kicker behind the ball and the goalie on its line", async () => {
   for (

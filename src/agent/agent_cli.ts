@@ -9,6 +9,7 @@ import { isRobotType, type RobotType } from "../body/joints.ts";
 import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
 import { teamNameError } from "../protocol/effectors.ts";
 import { LOG_LEVELS, type LogLevel } from "log";
+import { LINK_KINDS, type LinkKind } from "./runner.ts";
 
 export interface AgentCli {
   host: string;
@@ -18,6 +19,7 @@ export interface AgentCli {
   unum: number;
   type: RobotType;
   core: CoreKind;
+  link: LinkKind;
   paramsFiles: string[];
   logLevel: LogLevel;
   record: string | null;
@@ -38,6 +40,8 @@ export const AGENT_USAGE = `Usage: deno task run-agent [flags]
   --unum N             uniform number 1-11, or 0 to let the server choose (default 0)
   --type T             robot type 0-4 (default 0)
   --core KIND          numeric core: wasm or ts (default wasm)
+  --link KIND          server link: libc (waits in poll(2); Linux with --allow-ffi, else event)
+                       or event (Deno's event loop; default libc)
   --paramsfile FILE    extra param file; repeatable, later files override earlier ones
   --log-level LEVEL    ${LOG_LEVELS.join(" | ")} (default info)
   --record FILE        write the whole traffic as JSONL {t, dir, msg} for replay
@@ -63,6 +67,7 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
         unum: { type: "string", default: "0" },
         type: { type: "string", default: "0" },
         core: { type: "string", default: "wasm" },
+        link: { type: "string", default: "libc" },
         paramsfile: { type: "string", multiple: true, default: [] },
         "log-level": { type: "string", default: "info" },
         record: { type: "string" },
@@ -95,6 +100,7 @@ export function parseAgentArgs(args: readonly string[]): AgentCli {
     unum: intFlag("unum", v.unum as string, 0, 11),
     type,
     core,
+    link: choiceFlag("link", v.link as string, LINK_KINDS),
     paramsFiles: v.paramsfile as string[],
     logLevel: level,
     record: (v.record as string | undefined) ?? null,

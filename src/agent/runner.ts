@@ -8,7 +8,8 @@
 // code: the agent only ends when the server goes away or the link breaks, which is always an
 // error for a player.
 
-import { connectTcp, FramedConnection } from "../net/connection.ts";
+import { connectTcp, FramedConnection, type FrameLink } from "../net/connection.ts";
+import { BlockingLink, type LibcLink, loadLibc } from "../net/blocking_link.ts";
 import type { TrafficRecorder } from "../net/recorder.ts";
 import { SYN } from "../protocol/effectors.ts";
 import type { Agent } from "./agent.ts";
@@ -26,7 +27,16 @@ export interface RunOptions {
   firstAnswerMs?: number;
   /** Give up when a server that has answered then says nothing for this long (default 120 s). */
   silentMs?: number;
+  /**
+   * The link: "libc" waits for the server in poll(2) (Linux with --allow-ffi, else "event"),
+   * "event" in Deno's event loop (default). Only an agent alone in its process may take libc:
+   * while it waits, nothing else in the process runs.
+   */
+  link?: LinkKind;
 }
+
+export const LINK_KINDS = ["libc", "event"] as const;
+export type LinkKind = typeof LINK_KINDS[number];
 
 /**
  * Silence after which a bare (syn) is sent, ms; the check runs this often too, so the (syn) goes
@@ -40,9 +50,15 @@ const MAX_ATTEMPTS = 5;
 export async function runAgent(agent: Agent, opts: RunOptions): Promise<number> {
   const log = agent.options.log;
   const recorder = opts.recorder ?? null;
+  const libc = opts.link === "libc" ? loadLibc() : null;
+  if (opts.link === "libc") {
+    log.info(
+      libc ? "server link: libc" : "server link: event loop (libc needs Linux and --allow-ffi)",
+    );
+  }
   try {
     for (let attempt = 1;; attempt++) {
-      const result = await runConnection(agent, opts, recorder);
+      const result = await runConnection(agent, opts, recorder, libc);
       if (result !== "unanswered") return result;
       if (attempt === MAX_ATTEMPTS) {
         log.error(`server at ${opts.host}:${opts.port} never answered (${attempt} connections)`);
@@ -54,7 +70,17 @@ export async function runAgent(agent: Agent, opts: RunOptions): Promise<number> 
     }
   } finally {
     recorder?.close();
+    libc?.close();
   }
+}
+
+/** A link to the server: through libc where given and the host is an IPv4 address. */
+async function openLink(opts: RunOptions, libc: LibcLink | null): Promise<FrameLink> {
+  const blocking = libc && BlockingLink.connect(libc, opts.host, opts.port, opts.connectTimeoutMs);
+  if (blocking) return blocking;
+  const conn = await connectTcp(opts.host, opts.port, opts.connectTimeoutMs);
+  conn.setNoDelay(true);
+  return new FramedConnection(conn);
 }
 
 function firstAnswerMs(opts: RunOptions): number {
@@ -69,17 +95,16 @@ async function runConnection(
   agent: Agent,
   opts: RunOptions,
   recorder: TrafficRecorder | null,
+  libc: LibcLink | null,
 ): Promise<number | "unanswered"> {
   const log = agent.options.log;
-  let conn: Deno.TcpConn;
+  let link: FrameLink;
   try {
-    conn = await connectTcp(opts.host, opts.port, opts.connectTimeoutMs);
+    link = await openLink(opts, libc);
   } catch (e) {
     log.error((e as Error).message);
     return 1;
   }
-  conn.setNoDelay(true);
-  const link = new FramedConnection(conn);
   const onAbort = () => link.close();
   opts.signal?.addEventListener("abort", onAbort);
   const where = `${opts.host}:${opts.port}`;

@@ -34,7 +34,41 @@ export async function connectTcp(
   }
 }
 
-export class FramedConnection {
+/**
+ * The frames `decoder` makes of what `readSome` reads into `buf` (bytes read, null at EOF), each a
+ * view valid until the next iteration. A stream that ends inside a frame throws.
+ */
+export async function* frameStream(
+  decoder: FrameDecoder,
+  buf: Uint8Array,
+  readSome: () => Promise<number | null>,
+): AsyncGenerator<Uint8Array> {
+  for (;;) {
+    let frame = decoder.next();
+    while (frame === null) {
+      const n = await readSome();
+      if (n === null) {
+        if (decoder.pending > 0) {
+          throw new Error(`connection closed inside a frame (${decoder.pending} bytes pending)`);
+        }
+        return;
+      }
+      decoder.push(buf.subarray(0, n));
+      frame = decoder.next();
+    }
+    yield frame;
+  }
+}
+
+/** A connection that carries frames: FramedConnection, or BlockingLink on Linux. */
+export interface FrameLink {
+  /** Each frame's payload (a view valid until the next iteration); ends at EOF. */
+  frames(): AsyncGenerator<Uint8Array>;
+  send(text: string): Promise<void>;
+  close(): void;
+}
+
+export class FramedConnection implements FrameLink {
   private readonly decoder = new FrameDecoder();
   private readonly encoder = new FrameEncoder();
   private readonly readBuf = new Uint8Array(64 * 1024);
@@ -43,24 +77,8 @@ export class FramedConnection {
   constructor(readonly conn: Deno.Conn) {}
 
   /** Yields each frame's payload (a view valid until the next iteration). Ends at EOF. */
-  async *frames(): AsyncGenerator<Uint8Array> {
-    for (;;) {
-      let frame = this.decoder.next();
-      while (frame === null) {
-        const n = await this.readSome();
-        if (n === null) {
-          if (this.decoder.pending > 0) {
-            throw new Error(
-              `connection closed inside a frame (${this.decoder.pending} bytes pending)`,
-            );
-          }
-          return;
-        }
-        this.decoder.push(this.readBuf.subarray(0, n));
-        frame = this.decoder.next();
-      }
-      yield frame;
-    }
+  frames(): AsyncGenerator<Uint8Array> {
+    return frameStream(this.decoder, this.readBuf, () => this.readSome());
   }
 
   private async readSome(): Promise<number | null> {

@@ -42,6 +42,8 @@ export function agentArgs(
     "--allow-net",
     "--allow-read",
     "--allow-write",
+    // For the server link through libc (src/net/blocking_link.ts).
+    "--allow-ffi",
     main,
     "--host",
     host,
