@@ -45,14 +45,19 @@ Deno.test("pass: the best-placed receiver, and the last one while it still quali
   assert.equal(c.choose(ball, [{ ...a, x: 5.3 }], [])!.unum, 4, "9 gone");
 });
 
-Deno.test("ball player: a pass is lined up as a kick toward the receiver", () => {
-  const p = new BallPlayer({
+/** A ball player that passes with OPTIONS. */
+function passingPlayer(): BallPlayer {
+  return new BallPlayer({
     limits: { maxForward: 0.5, maxBackward: 0.3, maxSideways: 0.15, maxTurn: 1 },
     kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
     shootRange: 3.5,
     contestRadius: 0.7,
     pass: OPTIONS,
   });
+}
+
+Deno.test("ball player: a pass is lined up as a kick toward the receiver", () => {
+  const p = passingPlayer();
   const mate = { unum: 7, x: 3, y: 3 };
   // Standing behind the ball on the line to the mate, in the kick pose: kick.
   const c = Math.SQRT1_2;
@@ -77,13 +82,7 @@ Deno.test("ball player: a pass is lined up as a kick toward the receiver", () =>
 });
 
 Deno.test("ball player: no pass while an opponent is at the ball", () => {
-  const p = new BallPlayer({
-    limits: { maxForward: 0.5, maxBackward: 0.3, maxSideways: 0.15, maxTurn: 1 },
-    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
-    shootRange: 3.5,
-    contestRadius: 0.7,
-    pass: OPTIONS,
-  });
+  const p = passingPlayer();
   const mate = { unum: 7, x: 3, y: 3 };
   const self = { x: -0.3, y: -0.3, theta: Math.PI / 4 };
   const input = { self, ball, obstacles: [], mustKick: false, mates: [mate], now: 0 };
