@@ -1,6 +1,7 @@
 // Connects one Agent to a server and runs it: send the scene, then one reply per server
-// message. A server in sync mode can wait for a (syn) from an agent it has not sent anything to
-// (a body still being created), so after 100 ms of silence the agent sends a bare (syn).
+// message, over Deno's TCP or, for an agent alone in its process, libc's (blocking_link.ts). A
+// server in sync mode can wait for a (syn) from an agent it has not sent anything to (a body
+// still being created), so after 100 ms of silence the agent sends a bare (syn).
 // A connection the server leaves unanswered for 5 s is dropped and made anew (rcssserver3d now
 // and then never serves a new agent; a fresh connection is served); one that answered and then
 // stays silent for 2 min (longer than ODE's worst stalls seen) ends the run. At GameOver it logs

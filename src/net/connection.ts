@@ -1,5 +1,6 @@
-// A framed TCP connection: connect with a timeout, read length-prefixed frames, write framed
-// text. Errors are one line naming host and port.
+// A framed TCP connection over Deno's event loop: connect with a timeout, read length-prefixed
+// frames, write framed text; the frame stream and link interface the libc link shares. Errors are
+// one line naming host and port.
 
 import { FrameDecoder, FrameEncoder } from "./framing.ts";
 
