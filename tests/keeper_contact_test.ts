@@ -1,5 +1,6 @@
-// Walking near their keeper: slowed under the server's charging speed only where the keeper can
-// be charged (standing, in its penalty area) and only within reach of it.
+// Walking near their keeper: closing in on it under the server's charging speed only where the
+// keeper can be charged (standing, in its penalty area) and only within reach of it; walking away
+// or past it stays free.
 
 import assert from "assert";
 import { KEEPER_SPEED, spareKeeper } from "../src/ballplay/keeper_contact.ts";
@@ -8,22 +9,46 @@ import type { MotionRequest } from "../src/motion/motion.ts";
 const WALK: MotionRequest = { kind: "walk", vx: 0.6, vy: 0.3, vth: 0.4 };
 const KEEPER = { x: 14.6, y: 0.1, fallen: false };
 
-Deno.test("keeper contact: within 1 m of their standing keeper in its area the walk slows, its way kept", () => {
-  const r = spareKeeper(WALK, { x: 13.9, y: 0 }, KEEPER);
+/** The walk's speed toward `keeper` from `self` (field frame). */
+function closing(r: MotionRequest, self: { x: number; y: number; theta: number }): number {
+  if (r.kind !== "walk") return NaN;
+  const c = Math.cos(self.theta), s = Math.sin(self.theta);
+  const d = Math.hypot(KEEPER.x - self.x, KEEPER.y - self.y);
+  return ((c * r.vx - s * r.vy) * (KEEPER.x - self.x) +
+    (s * r.vx + c * r.vy) * (KEEPER.y - self.y)) /
+    d;
+}
+
+Deno.test("keeper contact: within 1 m of their standing keeper in its area the walk closes in slowly, its way kept", () => {
+  const self = { x: 13.9, y: 0, theta: 0 };
+  const r = spareKeeper(WALK, self, KEEPER);
   assert.equal(r.kind, "walk");
   if (r.kind !== "walk") return;
-  assert.ok(Math.abs(Math.hypot(r.vx, r.vy) - KEEPER_SPEED) < 1e-12);
+  assert.ok(Math.abs(closing(r, self) - KEEPER_SPEED) < 1e-12);
   assert.ok(Math.abs(r.vy / r.vx - 0.5) < 1e-12, "same direction");
   assert.equal(r.vth, WALK.vth);
+  // Facing the keeper from its left, walking sideways (robot frame) toward it.
+  const beside = { x: 14.6, y: 0.8, theta: 0 };
+  const side: MotionRequest = { kind: "walk", vx: 0, vy: -0.3, vth: 0 };
+  assert.ok(Math.abs(closing(spareKeeper(side, beside, KEEPER), beside) - KEEPER_SPEED) < 1e-12);
+});
+
+Deno.test("keeper contact: walking away from the keeper or past it stays free", () => {
+  // Behind the ball beside the keeper, walking on toward the goal line.
+  const past = { x: 14.8, y: 0.7, theta: 0 };
+  assert.equal(spareKeeper(WALK, past, KEEPER), WALK);
+  // Facing away from it.
+  assert.equal(spareKeeper(WALK, { x: 13.9, y: 0, theta: Math.PI }, KEEPER), WALK);
 });
 
 Deno.test("keeper contact: far from it, a lying keeper, a keeper out of its area, or a kick: unchanged", () => {
-  assert.equal(spareKeeper(WALK, { x: 13.4, y: 0 }, KEEPER), WALK);
-  assert.equal(spareKeeper(WALK, { x: 13.9, y: 0 }, { ...KEEPER, fallen: true }), WALK);
-  assert.equal(spareKeeper(WALK, { x: 12.5, y: 0 }, { ...KEEPER, x: 13 }), WALK);
-  assert.equal(spareKeeper(WALK, { x: 13.9, y: 0 }, null), WALK);
+  const at = (x: number) => ({ x, y: 0, theta: 0 });
+  assert.equal(spareKeeper(WALK, at(13.4), KEEPER), WALK);
+  assert.equal(spareKeeper(WALK, at(13.9), { ...KEEPER, fallen: true }), WALK);
+  assert.equal(spareKeeper(WALK, at(12.5), { ...KEEPER, x: 13 }), WALK);
+  assert.equal(spareKeeper(WALK, at(13.9), null), WALK);
   const slow: MotionRequest = { kind: "walk", vx: 0.1, vy: 0, vth: 0 };
-  assert.equal(spareKeeper(slow, { x: 13.9, y: 0 }, KEEPER), slow);
+  assert.equal(spareKeeper(slow, at(13.9), KEEPER), slow);
   const kick: MotionRequest = { kind: "skill", name: "SKILL_KICK_LEFT_LEG" };
-  assert.equal(spareKeeper(kick, { x: 14.2, y: 0 }, KEEPER), kick);
+  assert.equal(spareKeeper(kick, at(14.2), KEEPER), kick);
 });
