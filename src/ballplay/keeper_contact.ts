@@ -6,7 +6,7 @@
 
 import { FIELD_LENGTH, PENALTY_DEPTH, PENALTY_WIDTH } from "../field/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
-import type { Point2, Pose2 } from "../util/pose.ts";
+import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
 
 /** Within this distance (m) of their keeper our walk slows: slowing down takes the walk 3-4 steps. */
 export const KEEPER_NEAR = 1;
@@ -32,14 +32,14 @@ export function spareKeeper(
   keeper: Readonly<Point2 & { fallen: boolean }> | null,
 ): MotionRequest {
   if (request.kind !== "walk" || !keeper || keeper.fallen || !inTheirArea(keeper)) return request;
-  const dx = keeper.x - self.x, dy = keeper.y - self.y, d = Math.hypot(dx, dy);
+  const d = Math.hypot(keeper.x - self.x, keeper.y - self.y);
   if (d > KEEPER_NEAR) return request;
-  // The walk's velocity in the field frame, along the way to the keeper.
-  const c = Math.cos(self.theta), s = Math.sin(self.theta);
+  // The walk's velocity (robot frame) along the way to the keeper, seen from the robot.
+  const k = toRobot(self, keeper);
   const closing = d < 1e-6
     ? Math.hypot(request.vx, request.vy)
-    : ((c * request.vx - s * request.vy) * dx + (s * request.vx + c * request.vy) * dy) / d;
+    : (request.vx * k.x + request.vy * k.y) / d;
   if (closing <= KEEPER_SPEED) return request;
-  const k = KEEPER_SPEED / closing;
-  return { ...request, vx: request.vx * k, vy: request.vy * k };
+  const f = KEEPER_SPEED / closing;
+  return { ...request, vx: request.vx * f, vy: request.vy * f };
 }

@@ -366,15 +366,15 @@ export class Estimator {
         else if (part === "lfoot" || part === "rfoot") foot = Math.min(foot ?? Infinity, r[2]);
       }
       if (n === 0) continue;
-      const rx = sx / n, ry = sy / n;
+      const rx = sx / n, ry = sy / n, range = Math.hypot(rx, ry);
       toField(pose, rx, ry, at);
       this.players.observe(
         pl.team === this.team,
         pl.id,
         at.x,
         at.y,
-        seenFallen(head, foot, this.tilt.torsoHeight, Math.hypot(rx, ry)),
-        0.1 + 0.02 * Math.hypot(rx, ry) + spread,
+        seenFallen(head, foot, this.tilt.torsoHeight, range),
+        0.1 + 0.02 * range + spread,
         world.time,
       );
     }
