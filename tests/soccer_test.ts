@@ -961,3 +961,37 @@ Deno.test("soccer: a player walking to its spot goes around the ball, facing its
   // on the spot to the heading it will have at its spot.
   assert.ok(r?.kind === "walk" && r.vx > 0.1 && r.vth > 0.1, JSON.stringify(r));
 });
+
+Deno.test("ball player: a ball lying past a standing robot is reached around the robot, never through it", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  // Against standing robots: the ball 0.2 m past a robot's centre, toward their goal; we come
+  // from behind the robot. The walk is followed kinematically for 12 s, the player asked anew
+  // every 20 ms.
+  const ball = { x: 7.18, y: 0.12 };
+  const robot = { x: 7.0, y: 0.0 };
+  const p = new BallPlayer({
+    ...soccer.defaults,
+    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "K" },
+  });
+  const self = { x: 6.2, y: -0.1, theta: 0 };
+  let closest = Infinity, reached = false;
+  for (let k = 0; k < 600 && !reached; k++) {
+    const r = p.act({
+      self,
+      ball,
+      opponents: [robot],
+      obstacles: [robot],
+      mustKick: false,
+      now: k * 0.02,
+    });
+    if (r.kind !== "walk") break;
+    const c = Math.cos(self.theta), s = Math.sin(self.theta);
+    self.x += (c * r.vx - s * r.vy) * 0.02;
+    self.y += (s * r.vx + c * r.vy) * 0.02;
+    self.theta += r.vth * 0.02;
+    closest = Math.min(closest, Math.hypot(self.x - robot.x, self.y - robot.y));
+    reached = p.action === "dribble" && Math.hypot(self.x - ball.x, self.y - ball.y) < 0.25;
+  }
+  assert.ok(reached, `still ${JSON.stringify(self)}, action ${p.action}`);
+  assert.ok(closest > 0.2, `passed the robot's centre ${closest.toFixed(2)} m out`);
+});

@@ -13,6 +13,7 @@ import {
   goesIn,
   onBallAction,
   type OnBallInput,
+  opponentBetween,
   pushBlocked,
   pushesOut,
 } from "../src/ballplay/on_ball.ts";
@@ -481,15 +482,16 @@ Deno.test("on ball: a dribble's line turns away from a robot standing where we w
     y: ball.y + 0.3 * Math.sin(i * Math.PI / 6),
   }));
   assert.equal(freeLine(ball, 0.3, ring), 0.3);
-  // In shooting range the line to the aim is kept (the robot contests the ball: it dribbles on).
+  // In shooting range the line to the aim is kept, though a robot stands by the spot behind the
+  // ball (it contests the ball from beside our way to it: we dribble on).
   const shot = onBallAction({
     ...base,
     ball: { x: 12, y: 0 },
     target: { x: 15.2, y: 0 },
     goalDistance: 3.2,
-    self: { x: 11.5, y: 0, theta: 0 },
+    self: { x: 11.8, y: -0.12, theta: 0 },
     pushAround: true,
-    opponents: [{ x: 11.7, y: 0.1 }],
+    opponents: [{ x: 11.65, y: 0.15 }],
   });
   assert.ok(shot.kind === "dribble" && Math.abs(shot.heading) < 1e-9, JSON.stringify(shot));
 });
@@ -664,4 +666,33 @@ Deno.test("on ball: a set play keeps its kicking foot while the ball lies up to 
   const setPlay = onBallAction({ ...base, ball, self, mustKick: true, leftFoot: true });
   assert.ok(shot.kind === "approach" && shot.leftFoot === false, JSON.stringify(shot));
   assert.ok(setPlay.kind === "approach" && setPlay.leftFoot === true, JSON.stringify(setPlay));
+});
+
+Deno.test("on ball: no dribble walks on into a robot standing between us and the ball", () => {
+  // Against standing robots: the ball lay 0.2 m past a robot's centre, and we came at it from
+  // behind the robot, facing within the dribble's tolerance.
+  const ball = { x: 7.18, y: 0.12 };
+  const robot = { x: 7.0, y: 0.0 };
+  const self = { x: 6.84, y: -0.19, theta: 29 * Math.PI / 180 };
+  const input = {
+    ...base,
+    ball,
+    self,
+    target: { x: 15.2, y: 0 },
+    goalDistance: 8,
+    shootRange: 3.5,
+    dribbleCone: 60 * Math.PI / 180,
+    pushAround: true,
+  };
+  assert.equal(onBallAction(input).kind, "dribble", "nobody there");
+  assert.ok(opponentBetween(self, ball, [robot]));
+  const a = onBallAction({ ...input, opponents: [robot] });
+  assert.equal(a.kind, "approach", JSON.stringify(a));
+  // Clearing, the ball is pushed on through it.
+  assert.equal(onBallAction({ ...input, opponents: [robot], pushAround: false }).kind, "dribble");
+  // Beside our way (0.2 m across), past the ball, or behind us, a robot is not between.
+  assert.equal(opponentBetween({ x: 0, y: 0 }, { x: 1, y: 0 }, [{ x: 0.5, y: 0.2 }]), false);
+  assert.equal(opponentBetween({ x: 0, y: 0 }, { x: 1, y: 0 }, [{ x: 1.2, y: 0 }]), false);
+  assert.equal(opponentBetween({ x: 0, y: 0 }, { x: 1, y: 0 }, [{ x: -0.2, y: 0 }]), false);
+  assert.equal(opponentBetween({ x: 0, y: 0 }, { x: 1, y: 0 }, [{ x: 0.9, y: -0.12 }]), true);
 });

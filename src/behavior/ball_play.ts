@@ -10,7 +10,7 @@ import type { MotionRequest } from "../motion/motion.ts";
 import { type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
 import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
 import { kickSkillName } from "../skills/kicks.ts";
-import { avoidObstacles, nearestDistance } from "../ballplay/avoid.ts";
+import { AVOID_RADIUS, avoidObstacles, nearestDistance } from "../ballplay/avoid.ts";
 import {
   ballWaypoint,
   DRIBBLE_PATH,
@@ -26,6 +26,7 @@ import {
   type KickSpot,
   type OnBallAction,
   onBallAction,
+  opponentBetween,
   standCentre,
 } from "../ballplay/on_ball.ts";
 import { type Mate, PassChooser, type PassOptions } from "../ballplay/pass.ts";
@@ -44,6 +45,12 @@ const GAP_HOLD = 0.7;
 const GOAL_MOUTH = 2;
 /** Beyond this distance from the ball, the player at it still avoids other robots. */
 const BALL_NEAR = 1.2;
+/**
+ * Nearer, walking to a spot at the ball it passes opponents this far from their centres (m),
+ * unless it clears or shoves (where it pushes through) or the spot lies this close to one: the
+ * way to a spot behind a ball lying at a standing robot's feet went through the robot.
+ */
+const BALL_NEAR_AVOID = 0.35;
 /**
  * How the dribble walks (dribble.*, with where it goes on: DribbleShape). Metres, radians,
  * seconds.
@@ -149,6 +156,12 @@ const SHOVE_X = 11;
 const SHOVE_MOVED = 0.3;
 const SHOVE_PATIENCE = 3;
 const SHOVE_RESPITE = 4;
+/**
+ * No shove while an opponent's centre lies this close (m) to our way to the ball, short of it:
+ * the shove walks straight through the ball, and passing a robot's centre nearer than this meets
+ * its body (two robots side by side touch at about 0.2 m).
+ */
+const SHOVE_CLEAR = 0.3;
 /** An opponent within the contest radius of the ball widens the dribble's cone to this (rad). */
 const SCRAMBLE_CONE = 60 * Math.PI / 180;
 /** After a dribble or a full-speed approach, the walk is slow enough to kick this much later (s). */
@@ -278,9 +291,10 @@ export function awayFromOwnGoal(ball: Point2): Point2 {
 }
 
 /**
- * Walks toward `target` by `walkTo`, via a waypoint around the first obstacle in the way, facing
- * along the way to it: with the target's heading, a waypoint within walkTo's face distance had
- * the robot turn on the spot next to the obstacle instead of passing it.
+ * Walks toward `target` by `walkTo`, via a waypoint around the first obstacle in the way (passed
+ * `radius` from its centre), facing along the way to it: with the target's heading, a waypoint
+ * within walkTo's face distance had the robot turn on the spot next to the obstacle instead of
+ * passing it.
  */
 export function walkAround(
   self: Pose2,
@@ -288,8 +302,9 @@ export function walkAround(
   obstacles: readonly Point2[],
   limits: WalkLimits,
   options: WalkToOptions,
+  radius = AVOID_RADIUS,
 ): MotionRequest {
-  const via = avoidObstacles(self, target, obstacles);
+  const via = avoidObstacles(self, target, obstacles, radius);
   const goal = via === target
     ? target
     : { ...via, theta: Math.atan2(via.y - self.y, via.x - self.x) };
@@ -546,7 +561,12 @@ export class BallPlayer {
     // In our half with an opponent at the ball, the ball goes straight away from our goal: the
     // player lines up between the ball and the goal, on the opponent's shot line.
     const clearing = crowded && ball.x < 0 && !i.mustKick;
-    const push: Push = clearing ? "clear" : this.shove(i, nearest) ? "shove" : null;
+    // No shove walks into or past an opponent between us and the ball: it goes round.
+    const push: Push = clearing
+      ? "clear"
+      : !opponentBetween(self, ball, i.opponents, SHOVE_CLEAR) && this.shove(i, nearest)
+      ? "shove"
+      : null;
     const { target, cone, goalDistance, shot } = this.ballTarget(i, push, nearest);
     // Set plays keep the kick whose staging keeps the first touch the kick.
     const kick = shot && !i.mustKick ? this.shotKick : this.kick;
@@ -624,14 +644,15 @@ export class BallPlayer {
       }
       case "approach": {
         this.target = a.target;
-        const near = Math.hypot(ball.x - self.x, ball.y - self.y) < BALL_NEAR;
-        return walkAround(
-          self,
-          a.target,
-          near ? [] : i.obstacles,
-          l,
-          a.fine ? FINE_APPROACH : this.approach,
-        );
+        const options = a.fine ? FINE_APPROACH : this.approach;
+        if (Math.hypot(ball.x - self.x, ball.y - self.y) >= BALL_NEAR) {
+          return walkAround(self, a.target, i.obstacles, l, options);
+        }
+        const t = a.target;
+        const inWay = push !== null
+          ? []
+          : i.opponents.filter((p) => Math.hypot(p.x - t.x, p.y - t.y) > BALL_NEAR_AVOID);
+        return walkAround(self, t, inWay, l, options, BALL_NEAR_AVOID);
       }
     }
   }
