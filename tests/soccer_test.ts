@@ -255,6 +255,11 @@ Deno.test("soccer: lining up our kick-off, a touch that starts play makes us the
   b.decide(ctxOf(view({ time: 1.1, self, ball: moved }), t, outbox));
   assert.equal(outbox.taker, true);
   assert.notEqual(b.role, "onBall");
+  // The nudged ball still lies 0.25 m ahead: the taker steps straight back from it, not turning.
+  const near = { x: -0.15, y: -0.05, vx: 0, vy: 0 };
+  const back = b.decide(ctxOf(view({ time: 1.2, self, ball: near }), t, outbox));
+  assert.ok(back?.kind === "walk" && back.vth === 0 && back.vx < 0, JSON.stringify(back));
+  assert.ok(Math.abs(back.vy / back.vx - 0.03 / 0.25) < 1e-9, JSON.stringify(back));
   // In play, walking up to a ball is no line-up of ours: no hold.
   const c = make();
   const o2 = newOutbox();
@@ -994,4 +999,19 @@ Deno.test("ball player: a ball lying past a standing robot is reached around the
   }
   assert.ok(reached, `still ${JSON.stringify(self)}, action ${p.action}`);
   assert.ok(closest > 0.2, `passed the robot's centre ${closest.toFixed(2)} m out`);
+});
+
+Deno.test("soccer: backing off the ball steps straight away from it within the walk's limits", async () => {
+  const { backOff } = await import("../src/behavior/soccer.ts");
+  const limits = { maxForward: 1, maxBackward: 0.25, maxSideways: 0.15, maxTurn: 1.5 };
+  // Facing +y, the ball 0.2 m to our left (-x): a side step to the right.
+  const side = backOff({ x: 0, y: 0, theta: Math.PI / 2 }, { x: -0.2, y: 0 }, limits);
+  assert.ok(side.kind === "walk" && Math.abs(side.vy + 0.15) < 1e-9 && Math.abs(side.vx) < 1e-9);
+  // The ball straight ahead: backward at the backward limit; diagonal: the tighter limit rules.
+  const ahead = backOff({ x: 0, y: 0, theta: 0 }, { x: 0.3, y: 0 }, limits);
+  assert.ok(ahead.kind === "walk" && Math.abs(ahead.vx + 0.25) < 1e-9 && ahead.vy === 0);
+  const diag = backOff({ x: 0, y: 0, theta: 0 }, { x: 0.2, y: 0.2 }, limits);
+  assert.ok(
+    diag.kind === "walk" && Math.abs(diag.vx + 0.15) < 1e-9 && Math.abs(diag.vy + 0.15) < 1e-9,
+  );
 });

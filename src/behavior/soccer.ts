@@ -5,10 +5,9 @@
 // during the opponents' set plays.
 
 import { DIVE_SKILLS, diveNow, type DiveParams } from "../ballplay/goalie_dive.ts";
-import type { Pose2 } from "../util/pose.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import type { WalkLimits } from "../motion/walk_to.ts";
-import type { Point2 } from "../util/pose.ts";
+import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
 import { goalieShouldClear, goalieTarget } from "../strategy/goalie.ts";
 import {
   assignGreedy,
@@ -73,6 +72,12 @@ const AT_BALL = 0.3;
  * it: as a supporter it walked onto the ball and gave away a free kick.
  */
 const TAKER_KEEP = 1.0;
+/**
+ * Nearer the ball than this (m), the taker backs straight off it without turning: turning on the
+ * spot beside a kick-off ball its line-up had nudged, a taker touched it again (a free kick for
+ * them).
+ */
+const TAKER_BACK_OFF = 0.5;
 
 export class SoccerBehavior implements Behavior {
   readonly name = "soccer";
@@ -161,6 +166,10 @@ export class SoccerBehavior implements Behavior {
     if (!ball) {
       this.target = null;
       return LOOK_AROUND;
+    }
+    if (taker && dist(self, ball) < TAKER_BACK_OFF) {
+      this.target = null;
+      return backOff(self, ball, this.positionLimits);
     }
     const keep = Math.max(taker ? TAKER_KEEP : 0, keepAway(v.playMode, s));
     const dive = role === "goalie" && s === "play" && this.o.dive
@@ -425,3 +434,16 @@ export const soccer: BehaviorFactory<SoccerOptions> = {
   },
   create: (o) => new SoccerBehavior(o),
 };
+
+/** A step straight away from `ball`, facing as we do, at the walk's speed that way. */
+export function backOff(self: Pose2, ball: Point2, limits: WalkLimits): MotionRequest {
+  const rel = toRobot(self, ball);
+  const d = Math.hypot(rel.x, rel.y) || 1;
+  const ux = -rel.x / d, uy = -rel.y / d;
+  const speed = Math.min(
+    ux < 0 ? limits.maxBackward / -ux : Infinity,
+    ux > 0 ? limits.maxForward / ux : Infinity,
+    Math.abs(uy) > 1e-9 ? limits.maxSideways / Math.abs(uy) : Infinity,
+  );
+  return { kind: "walk", vx: ux * speed, vy: uy * speed, vth: 0 };
+}
