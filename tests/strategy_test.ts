@@ -430,22 +430,31 @@ Deno.test("on ball: a dribble's line stays turned to the side it took while an o
   assert.equal(deg(next.target.theta), 90);
 });
 
+/** Dribbling at their goal from `self`, with the scramble's 60° cone and shots from 3.5 m. */
+function scramble(
+  ball: { x: number; y: number },
+  self: { x: number; y: number; theta: number },
+  goalDistance: number,
+): OnBallInput {
+  return {
+    ...base,
+    ball,
+    self,
+    target: { x: 15.2, y: 0 },
+    goalDistance,
+    shootRange: 3.5,
+    dribbleCone: 60 * Math.PI / 180,
+    pushAround: true,
+  };
+}
+
 Deno.test("on ball: a dribble does not come at the ball through a robot standing at it", () => {
   // The ball lies at a standing robot's feet, 0.18 m from its centre, and we come at it from the
   // robot's side: our own way (77°) lies within the scramble's cone of the line to the goal.
   const ball = { x: 10.96, y: -3.32 };
   const robot = { x: 11, y: -3.5 };
   const self = { x: 10.8, y: -4.0, theta: 1.34 };
-  const input = {
-    ...base,
-    ball,
-    self,
-    target: { x: 15.2, y: 0 },
-    goalDistance: 5.3,
-    shootRange: 3.5,
-    dribbleCone: 60 * Math.PI / 180,
-    pushAround: true,
-  };
+  const input = scramble(ball, self, 5.3);
   // Nobody there: pushed on along our way, turning toward the line.
   assert.equal(onBallAction(input).kind, "dribble");
   // The robot there: the line-up spot keeps 0.3 m clear of it, on a line that leaves it room.
@@ -674,16 +683,7 @@ Deno.test("on ball: no dribble walks on into a robot standing between us and the
   const ball = { x: 7.18, y: 0.12 };
   const robot = { x: 7.0, y: 0.0 };
   const self = { x: 6.84, y: -0.19, theta: 29 * Math.PI / 180 };
-  const input = {
-    ...base,
-    ball,
-    self,
-    target: { x: 15.2, y: 0 },
-    goalDistance: 8,
-    shootRange: 3.5,
-    dribbleCone: 60 * Math.PI / 180,
-    pushAround: true,
-  };
+  const input = scramble(ball, self, 8);
   assert.equal(onBallAction(input).kind, "dribble", "nobody there");
   assert.ok(opponentBetween(self, ball, [robot]));
   const a = onBallAction({ ...input, opponents: [robot] });
