@@ -3,7 +3,7 @@
 // velocity limits and smoothing.
 
 import assert from "assert";
-import type { RobotType } from "../src/body/joints.ts";
+import { J, type RobotType } from "../src/body/joints.ts";
 import { loadParams } from "../src/agent/params.ts";
 import { W } from "../src/core/layout.ts";
 import { createCore } from "../src/core/create_core.ts";
@@ -127,4 +127,30 @@ Deno.test("walk engine: speed changes by at most accel_per_step per step", async
   }
   // Reaches full speed; the centre-of-mass slow-down only shaves off a trace.
   assert.ok(p.maxForward - walk.vx < 1e-3 * p.maxForward, `${walk.vx}`);
+});
+
+Deno.test("walk engine: each arm swings with the opposite leg, walk.arm_swing per metre", async () => {
+  const core = await createCore("ts", 0), stillCore = await createCore("ts", 0);
+  const p = { ...walkParams(await loadParams(0, [])), armSwing: 3 };
+  const up = [-Math.sin(p.lean), 0, Math.cos(p.lean)];
+  const swinging = new WalkEngine(core, p);
+  const still = new WalkEngine(stillCore, { ...p, armSwing: 0 });
+  swinging.setVelocity(10, 0, 0);
+  still.setVelocity(10, 0, 0);
+  const a = new Float64Array(24), b = new Float64Array(24);
+  let widest = 0;
+  for (let i = 0; i < 100; i++) {
+    a.fill(0);
+    b.fill(0);
+    still.update(0.02, up, b);
+    swinging.update(0.02, up, a);
+    // The soles the walk just placed (torso frame): left at 0-11, right at 12-23, x at 9.
+    const ahead = core.walkOut[21] - core.walkOut[9];
+    assert.equal(b[J.LShoulderPitch], 0);
+    assert.ok(Math.abs(a[J.LShoulderPitch] - 3 * ahead) < 1e-12, `cycle ${i}`);
+    assert.ok(Math.abs(a[J.RShoulderPitch] + 3 * ahead) < 1e-12, `cycle ${i}`);
+    widest = Math.max(widest, Math.abs(ahead));
+  }
+  // At full speed the feet pass each other by more than 0.1 m.
+  assert.ok(widest > 0.1, `${widest}`);
 });

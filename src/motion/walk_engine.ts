@@ -2,11 +2,12 @@
 // time, smoothed and limited; each cycle the numeric core places both soles (linear inverted
 // pendulum sway, swing trajectory) and solves the legs by IK — the stance leg fully, the swing
 // leg with the shared hip yaw-pitch held. Torso pitch and roll from the IMU feed back into the
-// hips, and the walk slows down while the torso is far off upright.
+// hips, and the walk slows down while the torso is far off upright. Each arm swings with the
+// opposite leg.
 
 import type { ParamSet } from "../config/params.ts";
 import type { ParamRange } from "../config/param_ranges.ts";
-import { LEG_FIRST_JOINT } from "../body/joints.ts";
+import { J, LEG_FIRST_JOINT } from "../body/joints.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import { W } from "../core/layout.ts";
 import { clamp, DEG } from "../util/angles.ts";
@@ -41,6 +42,8 @@ export interface WalkParams {
   comGain: number;
   /** Centre-of-mass error (m) at which the walk slows to half speed. */
   slowCom: number;
+  /** Shoulder pitch (rad) per metre the opposite sole is ahead of this side's: the arm swing. */
+  armSwing: number;
 }
 
 /** The walk's params (walk.*). */
@@ -56,7 +59,12 @@ export const WALK_PARAMS: readonly ParamRange[] = [
     min: 0,
     max: 3,
   },
-  { keys: /^walk\.(sway|pitch_gain|roll_gain|com_gain)$/, unit: "gain", min: 0, max: 10 },
+  {
+    keys: /^walk\.(sway|pitch_gain|roll_gain|com_gain|arm_swing)$/,
+    unit: "gain",
+    min: 0,
+    max: 10,
+  },
 ];
 
 /** Walk parameters from param files (angles there are degrees). */
@@ -82,6 +90,7 @@ export function walkParams(p: ParamSet): WalkParams {
     comOffset: p.get("walk.com_offset"),
     comGain: p.get("walk.com_gain"),
     slowCom: p.get("walk.slow_com"),
+    armSwing: p.get("walk.arm_swing"),
   };
 }
 
@@ -238,6 +247,10 @@ export class WalkEngine {
       targets[f + 2] -= dp;
       targets[f + 1] += dr;
     }
+    // Each arm swings with the opposite leg.
+    const ahead = this.walkSoles[1][9] - this.walkSoles[0][9];
+    targets[J.LShoulderPitch] += p.armSwing * ahead;
+    targets[J.RShoulderPitch] -= p.armSwing * ahead;
     return (s1 | s2) === 0;
   }
 
