@@ -278,13 +278,8 @@ export function opponentBetween(
 ): boolean {
   const d = Math.hypot(ball.x - self.x, ball.y - self.y);
   if (d < 1e-6) return false;
-  const ux = (ball.x - self.x) / d, uy = (ball.y - self.y) / d;
-  for (const p of opponents) {
-    const along = (p.x - self.x) * ux + (p.y - self.y) * uy;
-    const side = -(p.x - self.x) * uy + (p.y - self.y) * ux;
-    if (along > 0 && along < d && Math.abs(side) < across) return true;
-  }
-  return false;
+  const way = Math.atan2(ball.y - self.y, ball.x - self.x);
+  return opponentOnWay(self, way, opponents, d, across, 0);
 }
 
 /** Whether pushing the ball along `way` sends it into an opponent just ahead of it. */
@@ -293,21 +288,22 @@ export function pushBlocked(ball: Point2, way: number, opponents: readonly Point
 }
 
 /**
- * Whether an opponent's centre lies on the ball's way: BLOCK_FROM to `ahead` past the ball, within
- * `across` of the line.
+ * Whether an opponent's centre lies on a way from `from` (the ball, or us): `after` (BLOCK_FROM)
+ * to `ahead` along it, within `across` of the line.
  */
 function opponentOnWay(
-  ball: Point2,
+  from: Point2,
   way: number,
   opponents: readonly Point2[],
   ahead: number,
   across: number,
+  after = BLOCK_FROM,
 ): boolean {
   const ux = Math.cos(way), uy = Math.sin(way);
   for (const p of opponents) {
-    const along = (p.x - ball.x) * ux + (p.y - ball.y) * uy;
-    const side = -(p.x - ball.x) * uy + (p.y - ball.y) * ux;
-    if (along > BLOCK_FROM && along < ahead && Math.abs(side) < across) return true;
+    const along = (p.x - from.x) * ux + (p.y - from.y) * uy;
+    const side = -(p.x - from.x) * uy + (p.y - from.y) * ux;
+    if (along > after && along < ahead && Math.abs(side) < across) return true;
   }
   return false;
 }
