@@ -4,7 +4,7 @@
 import assert from "assert";
 import { loadParams } from "../src/agent/params.ts";
 import { dribbleParams } from "../src/agent/play_options.ts";
-import { BallPlayer, DRIBBLE } from "../src/behavior/ball_play.ts";
+import { BallPlayer, DRIBBLE, pushSide } from "../src/behavior/ball_play.ts";
 import { soccer } from "../src/behavior/soccer.ts";
 import { DRIBBLE_FALL_COST, dribbleScore } from "../src/eval/dribble_task.ts";
 import { stats } from "../src/eval/measure.ts";
@@ -72,4 +72,27 @@ Deno.test("optimize: the dribble task takes where its runs start", async () => {
     /--start/,
   );
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("dribble: a robot on the ball's path is passed on the side our push goes to from where we stand", () => {
+  // sc2 at 207 s: the ball 2 m short of a standing robot on the centre line, we stand 0.5 m up and
+  // left of the ball. Passing the robot on its left (+y), the side it leaves free, had us walk
+  // around the ball for 5 s; on its right, our push from here goes that way at once.
+  const ball = { x: 4.9, y: 0.2 };
+  const robot = { x: 7, y: 0 };
+  const goal = { x: 15, y: 0.2 };
+  const upLeft = { x: 4.55, y: 0.6, theta: -0.5 };
+  assert.equal(pushSide(upLeft, ball, goal), -1);
+  assert.equal(pushSide({ x: 4.55, y: 0.25 }, ball, goal), 0, "behind the ball: no side");
+  const p = new BallPlayer(soccer.defaults);
+  const r = p.act({
+    self: upLeft,
+    ball,
+    opponents: [robot],
+    obstacles: [robot],
+    mustKick: false,
+    now: 0,
+  });
+  assert.equal(p.action, "dribble");
+  assert.ok(r.kind === "walk" && r.vth < 0 && r.vy < 0, JSON.stringify(r));
 });

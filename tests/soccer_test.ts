@@ -690,8 +690,11 @@ Deno.test("ball player: in their half an opponent at the ball is shoved, from up
   // In front of their goal (from SHOVE_X = 11 m) the scramble cone holds again.
   assert.equal(act({ x: 10.5, y: 1 }, 65, 0.3).action, "dribble");
   assert.equal(act({ x: 11.5, y: 1 }, 65, 0.3).action, "approach");
-  // An opponent beyond the contest radius: the open field's 35° cone.
-  assert.equal(act({ x: 6, y: 1 }, 45, 0.9).action, "approach");
+  // An opponent beyond the contest radius: no shove; the ball's path passes it on the side our
+  // push goes to (we come from the right: its left), and the open field's cone is taken from
+  // that path, so 65° off pushes on and 80° lines up.
+  assert.equal(act({ x: 6, y: 1 }, 65, 0.9).action, "dribble");
+  assert.equal(act({ x: 6, y: 1 }, 80, 0.9).action, "approach");
 });
 
 Deno.test("ball player: in our half with an opponent at the ball, it lines up on the opponent's shot line", async () => {

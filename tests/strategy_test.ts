@@ -99,6 +99,11 @@ Deno.test("ball path: straight when clear; past the first opponent in the way on
   assert.equal(ballWaypoint(ball, goal, [{ x: 1.5, y: -0.1 }], -1, DRIBBLE_PATH).side, -1);
   assert.equal(ballWaypoint(ball, goal, [{ x: 1.5, y: -0.1 }], 0, DRIBBLE_PATH).side, 1);
   assert.equal(ballWaypoint(ball, goal, [{ x: 1.5, y: -0.4 }], -1, DRIBBLE_PATH).side, 1);
+  // With no side chosen yet, one on the path is passed on the side the caller prefers; one
+  // well off it on its free side still.
+  assert.equal(ballWaypoint(ball, goal, [{ x: 1.5, y: -0.1 }], 0, DRIBBLE_PATH, -1).side, -1);
+  assert.equal(ballWaypoint(ball, goal, [{ x: 1.5, y: 0.3 }], 0, DRIBBLE_PATH, 1).side, 1);
+  assert.equal(ballWaypoint(ball, goal, [{ x: 1.5, y: 0.5 }], 0, DRIBBLE_PATH, 1).side, -1);
   // A keeper in the way is passed on the side of the aim, and the waypoint stays in front of
   // the goal (posts at ±1.05).
   const keeper = ballWaypoint(

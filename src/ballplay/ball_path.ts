@@ -56,8 +56,13 @@ export interface BallWaypoint extends Point2 {
   side: PathSide;
 }
 
-/** Below this distance from the path, an opponent counts as on it, and the last side holds. */
-const ON_PATH = 0.25;
+/**
+ * Below this distance from the path, an opponent counts as on it: the last side holds, or else the
+ * side the caller prefers (the one the player's push goes to from where it stands). Two of the
+ * standing team's robots stand on the centre line; passing one that stood 0.2 m off the path on
+ * the side it left free had our player walk around the ball for 5 s first.
+ */
+const ON_PATH = 0.35;
 /**
  * While we detour, an opponent stays in the way this much farther from the path (times the
  * clearance) and this far (m) behind the ball: the dribble's target flipped between straight and
@@ -72,6 +77,7 @@ const FIELD_MARGIN = 0.3;
 /**
  * The point to play the ball toward on its way to `target`. `lastSide` is the side chosen last
  * cycle: for an opponent right on the path, keeping it stops the choice flipping on noise.
+ * `prefer` is the side to take for such an opponent when there is no last side (0: none).
  */
 export function ballWaypoint(
   ball: Point2,
@@ -79,6 +85,7 @@ export function ballWaypoint(
   opponents: readonly Point2[],
   lastSide: PathSide,
   o: BallPathOptions,
+  prefer: PathSide = 0,
 ): BallWaypoint {
   const dx = target.x - ball.x, dy = target.y - ball.y;
   const dist = Math.hypot(dx, dy);
@@ -103,7 +110,8 @@ export function ballWaypoint(
   const block = first;
   // Pass on the side the opponent leaves free.
   let side: PathSide = firstAcross > 0 ? -1 : 1;
-  if (lastSide !== 0 && Math.abs(firstAcross) < ON_PATH) side = lastSide;
+  const kept = lastSide !== 0 ? lastSide : prefer;
+  if (kept !== 0 && Math.abs(firstAcross) < ON_PATH) side = kept;
   const at = (s: PathSide) => ({
     x: block.x + ux * o.beyond - uy * s * o.detour,
     y: block.y + uy * o.beyond + ux * s * o.detour,

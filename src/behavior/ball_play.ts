@@ -88,6 +88,8 @@ export const DRIBBLE: Readonly<DribbleParams> = {
   approachDecel: 0.8,
 };
 
+/** pushSide prefers no side while we stand this close (m) to the ball's path. */
+const PUSH_SIDE_FROM = 0.1;
 const STEER_FROM = 0.2;
 const STEER_FULL = 0.5;
 /** The dribbled ball moves to the other foot's side once this far (m) past the centre line. */
@@ -260,6 +262,20 @@ export function kickOffAim(
     }
   }
   return { x: GOAL_X, y: 0, side: 0 };
+}
+
+/**
+ * The side of the ball's path to `toward` that a push from where we stand sends the ball to (+1
+ * left, seen along the path; -1 right): the side away from ours. 0 while we stand within
+ * PUSH_SIDE_FROM of the path's line, where either side is as near.
+ */
+export function pushSide(self: Point2, ball: Point2, toward: Point2): PathSide {
+  const d = Math.hypot(toward.x - ball.x, toward.y - ball.y);
+  if (d < 1e-6) return 0;
+  const across =
+    (-(self.x - ball.x) * (toward.y - ball.y) + (self.y - ball.y) * (toward.x - ball.x)) /
+    d;
+  return across > PUSH_SIDE_FROM ? -1 : across < -PUSH_SIDE_FROM ? 1 : 0;
 }
 
 /** Whether no opponent stands on a kick's path from `ball` toward `to` (KICK_PATH). */
@@ -519,12 +535,14 @@ export class BallPlayer {
     }
     if (push === "shove") return { target: aim, cone: CLEAR_CONE, goalDistance: kickAt, shot };
     if (shot || i.kickOff) return { target: aim, cone: 0, goalDistance: kickAt, shot };
+    const toward = i.mustKick ? aim : corridorPoint(ball, aim);
     const way = ballWaypoint(
       ball,
-      i.mustKick ? aim : corridorPoint(ball, aim),
+      toward,
       i.opponents,
       this.detourSide,
       i.mustKick ? KICK_PATH : DRIBBLE_PATH,
+      i.mustKick || nearest < this.o.contestRadius ? 0 : pushSide(i.self, ball, toward),
     );
     this.detourSide = way.side;
     // An opponent at the ball: whoever pushes it first wins it, so the ball goes on along the
