@@ -270,11 +270,10 @@ export function kickOffAim(
  * PUSH_SIDE_FROM of the path's line, where either side is as near.
  */
 export function pushSide(self: Point2, ball: Point2, toward: Point2): PathSide {
-  const d = Math.hypot(toward.x - ball.x, toward.y - ball.y);
-  if (d < 1e-6) return 0;
-  const across =
-    (-(self.x - ball.x) * (toward.y - ball.y) + (self.y - ball.y) * (toward.x - ball.x)) /
-    d;
+  const dx = toward.x - ball.x, dy = toward.y - ball.y;
+  if (Math.hypot(dx, dy) < 1e-6) return 0;
+  // Where we stand in the frame at the ball facing along the path: y is left of it.
+  const across = toRobot({ x: ball.x, y: ball.y, theta: Math.atan2(dy, dx) }, self).y;
   return across > PUSH_SIDE_FROM ? -1 : across < -PUSH_SIDE_FROM ? 1 : 0;
 }
 
