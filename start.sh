@@ -17,7 +17,8 @@ if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
   exit 1
 fi
 # Run the deno binary itself (not the npx wrapper) in a session of its own: the recorded pid is
-# then the process group of the launcher and its eleven agents.
+# then the process group of the launcher and its eleven agents. At competitions each agent runs
+# in a process of its own (--processes), as the league's teams do and its rules long required.
 # The competition bundle brings its own runtime (bin/deno); otherwise deno from PATH, or npx's.
 if [ -x "$here/bin/deno" ]; then
   deno_bin="$here/bin/deno"
@@ -33,7 +34,7 @@ if [ ! -f "$here/core-as/build/core.wasm" ]; then
     { echo "start.sh: building core.wasm failed, see $here/.run/build.log" >&2; exit 1; }
 fi
 setsid nohup "$deno_bin" run --cached-only --allow-net --allow-read --allow-write --allow-run \
-  "$here/src/tools/team.ts" --mode "${DENONAO_MODE:-game}" "$host" "$port" \
+  "$here/src/tools/team.ts" --processes --mode "${DENONAO_MODE:-game}" "$host" "$port" \
   >"$here/.run/team.log" 2>&1 &
 pid=$!
 echo "$pid" >"$pidfile"

@@ -35,6 +35,18 @@ Deno.test("cpu meter: from the first cycle out of BeforeKickOff to GameOver, onc
   assert.equal(m.update(15, PlayMode.GameOver), null);
 });
 
+Deno.test("cpu meter: agents sharing a process each report their share of its CPU", () => {
+  const alone = new CpuMeter(), shared = new CpuMeter(4);
+  for (const m of [alone, shared]) m.update(10, PlayMode.KickOffLeft);
+  burn(80);
+  const a = alone.update(12, PlayMode.GameOver), s = shared.update(12, PlayMode.GameOver);
+  assert.ok(a && s);
+  assert.equal(s.cycles, 100);
+  // The same process CPU (80 ms and a little more) over 100 cycles, a quarter of it for each.
+  assert.ok(a.msPerCycle >= 0.8 && a.msPerCycle < 2, `${a.msPerCycle}`);
+  assert.ok(Math.abs(s.msPerCycle - a.msPerCycle / 4) < 0.05, `${s.msPerCycle}`);
+});
+
 Deno.test("cpu meter: nothing before a kick-off, nothing for a game of no cycles", () => {
   const m = new CpuMeter();
   assert.equal(m.update(3, PlayMode.GameOver), null);

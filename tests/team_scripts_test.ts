@@ -1,7 +1,7 @@
 // The team launcher and the competition scripts, end to end against the fake server: eleven
-// agent processes with the league's type mix, unum-prefixed output, and a clean stop; and the
-// offline bundle, unpacked and started with a PATH that has no node, npx or deno, and (where the
-// machine allows a network namespace) no network but loopback.
+// agents with the league's type mix, in processes of their own or in one, unum-prefixed output,
+// and a clean stop; and the offline bundle, unpacked and started with a PATH that has no node, npx
+// or deno, and (where the machine allows a network namespace) no network but loopback.
 
 import assert from "assert";
 import { FakeServer, type Script } from "../src/testing/fake_server.ts";
@@ -66,49 +66,94 @@ function groupPids(pgid: number): number[] {
   return out;
 }
 
-Deno.test({
-  name: "run-team: eleven agents, types by unum, prefixed lines, stop on SIGTERM",
-  sanitizeResources: false,
-  sanitizeOps: false,
-  fn: async () => {
-    const server = FakeServer.start({ script: endless, paceMs: 20 });
-    const child = new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        `${ROOT}src/tools/team.ts`,
-        "127.0.0.1",
-        String(server.port),
-        "--team",
-        "TeamT",
-      ],
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const errText: string[] = [];
-    const reading = (async () => {
-      for await (const c of child.stderr.pipeThrough(new TextDecoderStream())) errText.push(c);
-    })();
-    await waitFor("11 registered agents", () => registered(server), 60000, () => errText.join(""));
-    checkTypes(server);
-    assert.ok(server.sessions.every((s) => s.team === "TeamT"));
-    child.kill("SIGTERM");
-    const status = await child.status;
-    await reading;
-    await child.stdout.cancel();
-    assert.equal(status.code, 0);
-    await server.finished(11, 10000);
-    await server.close();
-    const lines = errText.join("").trimEnd().split("\n");
-    for (let u = 1; u <= 11; u++) {
-      const p = `${String(u).padStart(2)}| `;
-      assert.ok(
-        lines.some((l) => l.startsWith(p) && l.includes(`registered as unum ${u}`)),
-        `unum ${u}`,
+/** Threads of `pid` and the processes they started. */
+function childPids(pid: number): number[] {
+  const out: number[] = [];
+  for (const t of Deno.readDirSync(`/proc/${pid}/task`)) {
+    const text = Deno.readTextFileSync(`/proc/${pid}/task/${t.name}/children`).trim();
+    if (text) out.push(...text.split(" ").map(Number));
+  }
+  return out;
+}
+
+for (const processes of [false, true]) {
+  Deno.test({
+    name: `run-team${
+      processes ? " --processes" : ""
+    }: eleven agents, types by unum, prefixed lines, stop on SIGTERM`,
+    sanitizeResources: false,
+    sanitizeOps: false,
+    fn: async () => {
+      const server = FakeServer.start({ script: endless, paceMs: 20 });
+      const child = new Deno.Command(Deno.execPath(), {
+        args: [
+          "run",
+          "-A",
+          `${ROOT}src/tools/team.ts`,
+          "127.0.0.1",
+          String(server.port),
+          "--team",
+          "TeamT",
+          ...(processes ? ["--processes"] : []),
+        ],
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn();
+      const errText: string[] = [];
+      const reading = (async () => {
+        for await (const c of child.stderr.pipeThrough(new TextDecoderStream())) errText.push(c);
+      })();
+      await waitFor(
+        "11 registered agents",
+        () => registered(server),
+        60000,
+        () => errText.join(""),
       );
-    }
-    for (const l of lines) assert.match(l, /^( \d|\d\d)\| |^team: stopping 11 agents$/);
-  },
+      checkTypes(server);
+      assert.ok(server.sessions.every((s) => s.team === "TeamT"));
+      assert.equal(childPids(child.pid).length, processes ? 11 : 0);
+      child.kill("SIGTERM");
+      const status = await child.status;
+      await reading;
+      await child.stdout.cancel();
+      assert.equal(status.code, 0);
+      await server.finished(11, 10000);
+      await server.close();
+      const lines = errText.join("").trimEnd().split("\n");
+      for (let u = 1; u <= 11; u++) {
+        const p = `${String(u).padStart(2)}| `;
+        assert.ok(
+          lines.some((l) => l.startsWith(p) && l.includes(`registered as unum ${u}`)),
+          `unum ${u}`,
+        );
+      }
+      for (const l of lines) assert.match(l, /^( \d|\d\d)\| |^team: stopping 11 agents$/);
+    },
+  });
+}
+
+Deno.test("run-team: a param file it cannot read: one line per agent, exit code 2", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      `${ROOT}src/tools/team.ts`,
+      "127.0.0.1",
+      "1",
+      "--stagger-ms",
+      "0",
+      "--paramsfile",
+      "/nonexistent.params",
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 2);
+  const lines = new TextDecoder().decode(out.stderr).trimEnd().split("\n");
+  assert.equal(lines.length, 11, lines.join("\n"));
+  lines.forEach((l, i) =>
+    assert.match(l, new RegExp(`^ ?${i + 1}\\| ERROR .*/nonexistent\\.params: cannot read`))
+  );
 });
 
 Deno.test({

@@ -1,6 +1,7 @@
-// CPU time per simulated cycle over a game, as the agent's own process used it: from the first
-// cycle out of BeforeKickOff to the first GameOver, counting the cycles the server ran by its
-// `now` stamps (the half-time break included), however fast or slow the server went.
+// CPU time per simulated cycle over a game, as the agent's own process used it (its share, when
+// several agents play in one process): from the first cycle out of BeforeKickOff to the first
+// GameOver, counting the cycles the server ran by its `now` stamps (the half-time break
+// included), however fast or slow the server went.
 
 import process from "node:process";
 import { PlayMode } from "../protocol/playmode.ts";
@@ -17,6 +18,9 @@ export class CpuMeter {
   private fromNow = 0;
   private done = false;
 
+  /** `share`: the agents playing in this process, which split its CPU evenly. */
+  constructor(private readonly share = 1) {}
+
   /** Called each cycle; returns the report once, on the first GameOver after a kick-off. */
   update(now: number, playMode: PlayMode): CpuReport | null {
     if (this.done) return null;
@@ -31,7 +35,10 @@ export class CpuMeter {
     this.done = true;
     const cycles = Math.round((now - this.fromNow) / CYCLE_SECONDS);
     if (cycles <= 0) return null;
-    return { msPerCycle: (cpuMicros() - this.fromMicros) / 1000 / cycles, cycles };
+    return {
+      msPerCycle: (cpuMicros() - this.fromMicros) / 1000 / cycles / this.share,
+      cycles,
+    };
   }
 }
 

@@ -34,6 +34,11 @@ export interface RunOptions {
    * while it waits, nothing else in the process runs.
    */
   link?: LinkKind;
+  /**
+   * How many agents play in this process (default 1): the CPU logged at GameOver is the
+   * process's over that many, and more than one takes the event loop's link.
+   */
+  share?: number;
 }
 
 export const LINK_KINDS = ["libc", "event"] as const;
@@ -51,8 +56,9 @@ const MAX_ATTEMPTS = 5;
 export async function runAgent(agent: Agent, opts: RunOptions): Promise<number> {
   const log = agent.options.log;
   const recorder = opts.recorder ?? null;
-  const libc = opts.link === "libc" ? loadLibc() : null;
-  if (opts.link === "libc") {
+  const alone = (opts.share ?? 1) === 1;
+  const libc = opts.link === "libc" && alone ? loadLibc() : null;
+  if (opts.link === "libc" && alone) {
     log.info(
       libc ? "server link: libc" : "server link: event loop (libc needs Linux and --allow-ffi)",
     );
@@ -117,7 +123,7 @@ async function runConnection(
   let answered = false;
   let unanswered = false;
   let silent = false;
-  const cpu = new CpuMeter();
+  const cpu = new CpuMeter(opts.share);
   const keepalive = setInterval(() => {
     if (answered && Date.now() - lastHeard > (opts.silentMs ?? 120_000)) {
       silent = true;
