@@ -1,5 +1,6 @@
 // The agent loop against the in-repo fake server: handshake order, one reply per message ending
-// in (syn), eleven agents in one process, beams, malformed input, and exits when the link ends.
+// in (syn), eleven agents in one process, beams, malformed input, errors of the agent's own, and
+// exits when the link ends.
 
 import { TrafficRecorder } from "../src/net/recorder.ts";
 import assert from "assert";
@@ -180,6 +181,37 @@ Deno.test("fake server: a malformed message still gets its reply, and the agent 
     lines.filter((l) => l.startsWith("WARN") && l.includes("malformed server message")).length,
     2,
   );
+  assert.equal(agent.world.playModeName, "PlayOn");
+});
+
+Deno.test("fake server: an error of our own stops every joint for that cycle, and play goes on", async () => {
+  const script = function* () {
+    yield cycleMessage(0, "BeforeKickOff");
+    yield cycleMessage(0.02, "BeforeKickOff", "(unum 3) (team left) ");
+    for (let i = 2; i < 8; i++) yield cycleMessage(i * 0.02, "PlayOn");
+  };
+  const { agent, lines } = await makeAgent(3);
+  const motion = agent.motion as { update: typeof agent.motion.update };
+  const update = motion.update.bind(agent.motion);
+  motion.update = (...args) => {
+    if (agent.world.cycle === 4) throw new Error("boom");
+    return update(...args);
+  };
+  const { s } = await playScript(script, agent);
+  assert.deepEqual(s.violations, []);
+  const r = replies(s);
+  assert.equal(r.length, 8);
+  assert.equal(agent.internalErrors, 1);
+  const errors = lines.filter((l) => l.includes("internal error"));
+  assert.equal(errors.length, 1);
+  assert.match(errors[0], /internal error \(#1\) at cycle 4: boom \(at /);
+  // The failed cycle's reply, and only that one: every joint of type 0 at zero velocity.
+  const stopped = "(he1 0)(he2 0)(lae1 0)(lae2 0)(lae3 0)(lae4 0)(rae1 0)(rae2 0)(rae3 0)" +
+    "(rae4 0)(lle1 0)(lle2 0)(lle3 0)(lle4 0)(lle5 0)(lle6 0)(rle1 0)(rle2 0)(rle3 0)(rle4 0)" +
+    "(rle5 0)(rle6 0)(syn)";
+  assert.deepEqual(r.map((x) => x === stopped), r.map((_, i) => i === 3), r.join("\n"));
+  // The cycles after it move the legs again.
+  for (const x of r.slice(4)) assert.match(x, /\(lle3 -?[1-9][\d.]*\)/, x);
   assert.equal(agent.world.playModeName, "PlayOn");
 });
 

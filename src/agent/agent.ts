@@ -6,7 +6,7 @@
 
 import { DEG } from "../util/angles.ts";
 import { bodyModel } from "../body/body_model.ts";
-import { J, type RobotType } from "../body/joints.ts";
+import { J, NUM_JOINTS, type RobotType } from "../body/joints.ts";
 import { JointController } from "../control/joint_controller.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import { Estimator, estimatorParams } from "../estimation/estimator.ts";
@@ -101,6 +101,10 @@ export class Agent {
   /** Whether we are down, from the tilt (the world model's fall detector). */
   readonly falls = new FallDetector();
   parseErrors = 0;
+  /** Cycles an error of our own cut short (see failed). */
+  internalErrors = 0;
+  /** Zero velocity for every joint: the reply of a failed cycle. */
+  private readonly stopped = new Float64Array(NUM_JOINTS);
   /** Times the referee moved us during play (see watchRelocation). */
   relocations = 0;
   /** The last localized pose (t: server time, NaN before the first). */
@@ -204,17 +208,40 @@ export class Agent {
 
   /** Parses one server message, updates the world and returns the one reply it is owed. */
   onMessage(message: string | Uint8Array): string {
-    const result = this.parser.parse(message);
-    if (result.ok) this.perceive(result.perception);
-    else {
-      this.parseErrors++;
-      if (this.parseErrors <= 5 || this.parseErrors % 500 === 0) {
-        this.log.warn(
-          `malformed server message (#${this.parseErrors}) at byte ${result.error.offset}: ${result.error.message}`,
-        );
+    try {
+      const result = this.parser.parse(message);
+      if (result.ok) this.perceive(result.perception);
+      else {
+        this.parseErrors++;
+        if (this.parseErrors <= 5 || this.parseErrors % 500 === 0) {
+          this.log.warn(
+            `malformed server message (#${this.parseErrors}) at byte ${result.error.offset}: ${result.error.message}`,
+          );
+        }
       }
+      return this.act();
+    } catch (e) {
+      return this.failed(e);
     }
-    return this.act();
+  }
+
+  /**
+   * A cycle that an error of our own cut short: logged (the first few, then every 500th), and a
+   * reply that stops every joint, as the server keeps a hinge turning at its last velocity. The
+   * next message is played as usual.
+   */
+  private failed(e: unknown): string {
+    this.internalErrors++;
+    if (this.internalErrors <= 5 || this.internalErrors % 500 === 0) {
+      const where = e instanceof Error ? e.stack?.split("\n").find((l) => l.includes(" at ")) : "";
+      this.log.error(
+        `internal error (#${this.internalErrors}) at cycle ${this.world.cycle}: ` +
+          `${e instanceof Error ? e.message : String(e)}${where ? ` (${where.trim()})` : ""}`,
+      );
+    }
+    this.writer.clear();
+    this.writer.velocities(this.stopped);
+    return this.writer.finish();
   }
 
   /** Updates the world model from a parsed message (also used by the replay tool). */

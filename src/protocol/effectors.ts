@@ -87,6 +87,11 @@ export class ReplyWriter {
     }
   }
 
+  /** Drops what this reply holds so far. */
+  clear(): void {
+    this.parts.length = 0;
+  }
+
   /** The finished reply, always ending in (syn); resets the writer. */
   finish(): string {
     this.parts.push(SYN);
