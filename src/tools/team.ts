@@ -56,6 +56,11 @@ export function agentFlags(
   ];
 }
 
+/** What every line an agent prints starts with in the team's output, e.g. " 7| ". */
+function unumPrefix(unum: number): string {
+  return `${String(unum).padStart(2)}| `;
+}
+
 /** Deno's flags for one agent process, before main.ts and its flags. */
 const AGENT_DENO_FLAGS = [
   "run",
@@ -95,7 +100,7 @@ async function playInProcess(
   try {
     for (const { unum, flags } of agents) {
       if (stop.signal.aborted) break;
-      const prefix = `${String(unum).padStart(2)}| `;
+      const prefix = unumPrefix(unum);
       let cli;
       try {
         cli = parseAgentArgs(flags);
@@ -279,7 +284,7 @@ async function main(args: string[]): Promise<number> {
       stderr: "piped",
     }).spawn();
     children.push(child);
-    const prefix = `${String(unum).padStart(2)}| `;
+    const prefix = unumPrefix(unum);
     let registered = () => {};
     const isRegistered = new Promise<void>((r) => (registered = r));
     const watch = (line: string) => {
