@@ -5,7 +5,7 @@
 import { TrafficRecorder } from "../src/net/recorder.ts";
 import assert from "assert";
 import type { Agent } from "../src/agent/agent.ts";
-import { LINK_KINDS, runAgent } from "../src/agent/runner.ts";
+import { LINK_KINDS, processShare, runAgent } from "../src/agent/runner.ts";
 import {
   FakeServer,
   type FakeSession,
@@ -423,6 +423,46 @@ for (const link of LINK_KINDS) {
     assert.ok(lines.some((l) => l.includes("went silent after 1 cycles")), lines.join("\n"));
   });
 }
+
+Deno.test("runner: agents sharing a process send their keepalives from one timer", async () => {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  const syns: number[][] = [[], []];
+  const conns: Deno.TcpConn[] = [];
+  const serve = async (conn: Deno.TcpConn, k: number) => {
+    conns.push(conn);
+    await conn.write(encodeFrame(cycleMessage(0, "BeforeKickOff")));
+    const decoder = new FrameDecoder(), text = new TextDecoder(), buf = new Uint8Array(4096);
+    for (;;) {
+      const n = await conn.read(buf).catch(() => null);
+      if (n === null) return;
+      decoder.push(buf.subarray(0, n));
+      for (let f = decoder.next(); f !== null; f = decoder.next()) {
+        if (text.decode(f) === "(syn)") syns[k].push(Date.now());
+      }
+    }
+  };
+  const server = (async () => {
+    const served: Promise<void>[] = [];
+    for (let k = 0; k < 2; k++) served.push(serve(await listener.accept(), k));
+    await Promise.all(served);
+  })();
+  const share = processShare(2);
+  const agents = await Promise.all([makeAgent(2), makeAgent(3)]);
+  const runs = agents.map(({ agent }) =>
+    runAgent(agent, { host: "127.0.0.1", port, silentMs: 1000, share })
+  );
+  await new Promise((r) => setTimeout(r, 300));
+  assert.equal(share.ticker.size, 2, "both agents check on the shared timer");
+  assert.deepEqual(await Promise.all(runs), [1, 1]);
+  for (const c of conns) c.close();
+  listener.close();
+  await server;
+  assert.equal(share.ticker.size, 0, "each agent's check went with its connection");
+  for (const s of syns) {
+    assert.ok(s.length >= 4 && s.length <= 10, `${s.length} (syn)s in 1 s of silence`);
+  }
+});
 
 Deno.test("fake server: penalty modes beam the kicker behind the ball and the goalie on its line", async () => {
   for (

@@ -6,7 +6,7 @@
 import { Agent } from "./agent.ts";
 import type { AgentCli } from "./agent_cli.ts";
 import { loadParams } from "./params.ts";
-import { runAgent } from "./runner.ts";
+import { type ProcessShare, runAgent } from "./runner.ts";
 import { TrafficRecorder } from "../net/recorder.ts";
 import { bundledSkillFiles } from "../config/paramfiles.ts";
 import { loadSkillFiles } from "../skills/skill_compiler.ts";
@@ -20,14 +20,14 @@ export interface Launch {
 }
 
 /**
- * Builds the agent and starts it; the exit code instead when the config is bad (2). `share`: how
- * many agents play in this process (the CPU each reports is the process's over that many).
+ * Builds the agent and starts it; the exit code instead when the config is bad (2). `share`: what
+ * the agents playing in this process share (runner.ts), absent for an agent alone in it.
  */
 export async function launchAgent(
   cli: AgentCli,
   log: Logger,
   signal: AbortSignal,
-  share = 1,
+  share?: ProcessShare,
 ): Promise<Launch | number> {
   let agent: Agent;
   let recorder: TrafficRecorder | null = null;

@@ -1,7 +1,8 @@
 // Connects one Agent to a server and runs it: send the scene, then one reply per server
 // message, over Deno's TCP or, for an agent alone in its process, libc's (blocking_link.ts). A
 // server in sync mode can wait for a (syn) from an agent it has not sent anything to (a body
-// still being created), so after 100 ms of silence the agent sends a bare (syn).
+// still being created), so after 100 ms of silence the agent sends a bare (syn); the agents in one
+// process check for silence on one shared timer (ticker.ts).
 // A connection the server leaves unanswered for 5 s is dropped and made anew (rcssserver3d now
 // and then never serves a new agent; a fresh connection is served); one that answered and then
 // stays silent for 2 min (longer than ODE's worst stalls seen) ends the run. At GameOver it logs
@@ -15,6 +16,7 @@ import type { TrafficRecorder } from "../net/recorder.ts";
 import { SYN } from "../protocol/effectors.ts";
 import type { Agent } from "./agent.ts";
 import { cpuLine, CpuMeter } from "./cpu_meter.ts";
+import { Ticker } from "./ticker.ts";
 
 export interface RunOptions {
   host: string;
@@ -35,10 +37,20 @@ export interface RunOptions {
    */
   link?: LinkKind;
   /**
-   * How many agents play in this process (default 1): the CPU logged at GameOver is the
-   * process's over that many, and more than one takes the event loop's link.
+   * What the agents playing in this process share (default: this one alone): more than one
+   * split the process's CPU logged at GameOver and take the event loop's link.
    */
-  share?: number;
+  share?: ProcessShare;
+}
+
+/** What the agents in one process share: their number, and one timer for their keepalives. */
+export interface ProcessShare {
+  agents: number;
+  ticker: Ticker;
+}
+
+export function processShare(agents: number): ProcessShare {
+  return { agents, ticker: new Ticker(SYNC_KEEPALIVE_MS) };
 }
 
 export const LINK_KINDS = ["libc", "event"] as const;
@@ -56,7 +68,7 @@ const MAX_ATTEMPTS = 5;
 export async function runAgent(agent: Agent, opts: RunOptions): Promise<number> {
   const log = agent.options.log;
   const recorder = opts.recorder ?? null;
-  const alone = (opts.share ?? 1) === 1;
+  const alone = (opts.share?.agents ?? 1) === 1;
   const libc = opts.link === "libc" && alone ? loadLibc() : null;
   if (opts.link === "libc" && alone) {
     log.info(
@@ -123,8 +135,9 @@ async function runConnection(
   let answered = false;
   let unanswered = false;
   let silent = false;
-  const cpu = new CpuMeter(opts.share);
-  const keepalive = setInterval(() => {
+  const cpu = new CpuMeter(opts.share?.agents);
+  const ticker = opts.share?.ticker ?? new Ticker(SYNC_KEEPALIVE_MS);
+  const stopKeepalive = ticker.add(() => {
     if (answered && Date.now() - lastHeard > (opts.silentMs ?? 120_000)) {
       silent = true;
       link.close();
@@ -134,7 +147,7 @@ async function runConnection(
     lastFrame = Date.now();
     recorder?.record("a2s", SYN);
     send(SYN).catch(() => {});
-  }, SYNC_KEEPALIVE_MS);
+  });
   const watchdog = setTimeout(() => {
     if (answered) return;
     unanswered = true;
@@ -168,7 +181,7 @@ async function runConnection(
     log.error(`link to ${where} failed: ${(e as Error).message}`);
     return 1;
   } finally {
-    clearInterval(keepalive);
+    stopKeepalive();
     clearTimeout(watchdog);
     opts.signal?.removeEventListener("abort", onAbort);
     link.close();

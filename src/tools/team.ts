@@ -9,6 +9,7 @@ import { MODES } from "../strategy/formation.ts";
 import { sleep } from "./team_process.ts";
 import { parseAgentArgs } from "../agent/agent_cli.ts";
 import { launchAgent } from "../agent/launch.ts";
+import { processShare } from "../agent/runner.ts";
 import { Logger } from "log";
 
 export const TEAM_USAGE = `Usage: deno task run-team [HOST] [PORT] [flags]
@@ -97,6 +98,7 @@ async function playInProcess(
   Deno.addSignalListener("SIGINT", onSignal);
   Deno.addSignalListener("SIGTERM", onSignal);
   const done: Promise<number>[] = [];
+  const share = processShare(agents.length);
   try {
     for (const { unum, flags } of agents) {
       if (stop.signal.aborted) break;
@@ -110,7 +112,7 @@ async function playInProcess(
         continue;
       }
       const log = new Logger(cli.logLevel, `[${unum}]`, (line) => err(`${prefix}${line}\n`));
-      const launch = await launchAgent(cli, log, stop.signal, agents.length);
+      const launch = await launchAgent(cli, log, stop.signal, share);
       if (typeof launch === "number") {
         done.push(Promise.resolve(launch));
         continue;
