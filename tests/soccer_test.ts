@@ -545,6 +545,21 @@ Deno.test("soccer: shots aim along the middle of the widest open angle between t
   // …unless the keeper stands right ahead (0.3 m across still blocks: the ball met its legs).
   assert.equal(aimPoint({ x: 14.2, y: 0 }, [{ x: 14.6, y: 0.25 }]).side, -1);
   assert.equal(aimPoint({ x: 14.2, y: 0.3 }, [{ x: 14.6, y: 0 }]).side, 1);
+  // The ball at a standing keeper's feet: seen from there the keeper covers both gaps, and the
+  // widest angle lay 4 m beside the goal. The aim is the middle of the gap on the ball's side,
+  // whatever was aimed at before; the other one when the keeper closes it.
+  const feet = { x: 14, y: -0.04 };
+  for (const last of [1, -1, 0]) {
+    assert.deepEqual(aimPoint({ x: 13.89, y: -0.14 }, [feet], last), {
+      x: 15.2,
+      y: (-0.34 - 0.9) / 2,
+      side: -1,
+    });
+    const left = aimPoint({ x: 13.91, y: 0.2 }, [{ x: 14, y: 0 }], last);
+    assert.equal(left.side, 1);
+    assert.ok(Math.abs(left.y - 0.6) < 1e-9, JSON.stringify(left));
+  }
+  assert.equal(aimPoint({ x: 13.8, y: -0.7 }, [{ x: 14, y: -0.65 }]).side, 1, "right gap shut");
 });
 
 Deno.test("ball player: in shooting range, with the line clear, the kick goes straight at the aim", async () => {
@@ -1017,4 +1032,50 @@ Deno.test("soccer: backing off the ball steps straight away from it within the w
   assert.ok(
     diag.kind === "walk" && Math.abs(diag.vx + 0.15) < 1e-9 && Math.abs(diag.vy + 0.15) < 1e-9,
   );
+});
+
+Deno.test("ball player: a kick called off twice in a row gives way to 2 s of dribbling", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const kickSpot = { x: 0.19, y: 0.08, angle: 0, skill: "K" };
+  const p = new BallPlayer({ ...soccer.defaults, kickSpot, shootRange: 8, pass: null });
+  // In shooting range, at the kick pose (the ball at the spot plus its margin, left foot).
+  const ball = { x: 12, y: 0 };
+  const pose = { x: 12 - 0.205, y: -0.08, theta: 0 };
+  const input = { ball, opponents: [], obstacles: [], mustKick: false };
+  const kickAt = (now: number) => p.act({ ...input, self: pose, now });
+  // Stood up 5 cm farther back than the kick needs the ball: called off.
+  const stoodBack = { x: pose.x - 0.05, y: pose.y, theta: 0 };
+  const dueAt = (now: number) =>
+    p.act({ ...input, self: stoodBack, now, kickDue: "K_LEFT_LEG" }).kind;
+  assert.deepEqual(kickAt(10), { kind: "skill", name: "K_LEFT_LEG" });
+  assert.equal(dueAt(10.5), "walk");
+  assert.deepEqual(kickAt(11), { kind: "skill", name: "K_LEFT_LEG" }, "one call-off: kick again");
+  assert.equal(dueAt(11.5), "walk");
+  // Twice in a row: at the kick pose it dribbles, until 2 s after the second call-off.
+  kickAt(12);
+  assert.equal(p.action, "dribble");
+  kickAt(13.4);
+  assert.equal(p.action, "dribble");
+  // Then, once the walk has settled after the dribble (0.4 s), it kicks again.
+  assert.deepEqual(kickAt(13.9), { kind: "skill", name: "K_LEFT_LEG" });
+  // A kick that goes ahead starts the count anew.
+  assert.equal(dueAt(14), "walk");
+  const stood = { x: 12 - 0.18, y: pose.y, theta: 0 };
+  assert.deepEqual(p.act({ ...input, self: stood, now: 14.5, kickDue: "K_LEFT_LEG" }), {
+    kind: "skill",
+    name: "K_LEFT_LEG",
+  });
+  assert.equal(dueAt(15), "walk");
+  assert.deepEqual(kickAt(15.5), { kind: "skill", name: "K_LEFT_LEG" }, "one call-off since");
+  // A set play is kicked however often it is called off.
+  const q = new BallPlayer({ ...soccer.defaults, kickSpot, shootRange: 8, pass: null });
+  const set = { ...input, mustKick: true };
+  const setPose = { x: pose.x - 0.015, y: pose.y, theta: 0 };
+  for (const now of [20, 21, 22]) {
+    q.act({ ...set, self: stoodBack, now, kickDue: "K_LEFT_LEG" });
+  }
+  assert.deepEqual(q.act({ ...set, self: setPose, now: 22.5 }), {
+    kind: "skill",
+    name: "K_LEFT_LEG",
+  });
 });

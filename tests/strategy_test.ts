@@ -104,6 +104,12 @@ Deno.test("ball path: straight when clear; past the first opponent in the way on
   assert.equal(ballWaypoint(ball, goal, [{ x: 1.5, y: -0.1 }], 0, DRIBBLE_PATH, -1).side, -1);
   assert.equal(ballWaypoint(ball, goal, [{ x: 1.5, y: 0.3 }], 0, DRIBBLE_PATH, 1).side, 1);
   assert.equal(ballWaypoint(ball, goal, [{ x: 1.5, y: 0.5 }], 0, DRIBBLE_PATH, 1).side, -1);
+  // Right at the ball (less than 0.5 m ahead), an opponent is passed on its free side unless it
+  // stands within 5 cm of the path: the ball cannot be pushed across its feet.
+  assert.equal(ballWaypoint(ball, goal, [{ x: 0.3, y: 0.1 }], -1, DRIBBLE_PATH).side, -1);
+  assert.equal(ballWaypoint(ball, goal, [{ x: 0.3, y: 0.1 }], 1, DRIBBLE_PATH).side, -1);
+  assert.equal(ballWaypoint(ball, goal, [{ x: 0.3, y: 0.03 }], 1, DRIBBLE_PATH).side, 1);
+  assert.equal(ballWaypoint(ball, goal, [{ x: 0.3, y: -0.1 }], 0, DRIBBLE_PATH, -1).side, 1);
   // A keeper in the way is passed on the side of the aim, and the waypoint stays in front of
   // the goal (posts at ±1.05).
   const keeper = ballWaypoint(

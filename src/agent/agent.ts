@@ -395,6 +395,8 @@ export class Agent {
       this.log.debug(`beam to (${spot.x}, ${spot.y}) in ${w.playModeName}`);
     }
     const view = this.decisions || this.options.headControl ? this.view() : null;
+    // Read before this cycle's request, which calls the skill off if it is not asked for again.
+    const due = this.motion.skillDue;
     if (view && this.decisions) {
       const fallen = this.falls.down;
       this.motion.set(
@@ -403,7 +405,7 @@ export class Agent {
           fallen,
           fall: this.falls.state,
           recovering: this.motion.recovering,
-          skillDue: this.motion.skillDue,
+          skillDue: due,
           standing: this.motion.standingIdle,
           walkSpeed: this.motion.walkSpeed,
           team: this.teamWorld,
@@ -423,7 +425,6 @@ export class Agent {
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     const up = this.estimator.tilt.up;
     this.falls.update(w.clock, up, !this.beamPending, w.gyro);
-    const due = this.motion.skillDue;
     this.controller.target.set(
       this.motion.update(w.clock, w.dt, up, w.joints, this.falls.lying, this.falls.turnRate),
     );

@@ -64,6 +64,13 @@ export interface BallWaypoint extends Point2 {
  */
 const ON_PATH = 0.35;
 /**
+ * An opponent less than NEAR_ALONG (m) ahead of the ball is passed on the side it leaves free
+ * unless it stands within ON_PATH_NEAR of the path: the ball cannot be pushed across its feet
+ * (a kept side that would have done so left the ball at a standing keeper's feet for 38 s).
+ */
+const NEAR_ALONG = 0.5;
+const ON_PATH_NEAR = 0.05;
+/**
  * While we detour, an opponent stays in the way this much farther from the path (times the
  * clearance) and this far (m) behind the ball: the dribble's target flipped between straight and
  * 45° aside every few cycles as an opponent at the ball stepped in and out of the corridor, and
@@ -111,7 +118,8 @@ export function ballWaypoint(
   // Pass on the side the opponent leaves free.
   let side: PathSide = firstAcross > 0 ? -1 : 1;
   const kept = lastSide !== 0 ? lastSide : prefer;
-  if (kept !== 0 && Math.abs(firstAcross) < ON_PATH) side = kept;
+  const onPath = firstAlong < NEAR_ALONG ? ON_PATH_NEAR : ON_PATH;
+  if (kept !== 0 && Math.abs(firstAcross) < onPath) side = kept;
   const at = (s: PathSide) => ({
     x: block.x + ux * o.beyond - uy * s * o.detour,
     y: block.y + uy * o.beyond + ux * s * o.detour,

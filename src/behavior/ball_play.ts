@@ -137,6 +137,14 @@ const LINE_UP_PATIENCE = 6;
 const KICK_RESPITE = 2;
 const KICK_CROWD = 1.5;
 /**
+ * A kick called off this many times in a row (stood up for it, the ball did not lie where the
+ * kick needs it) gives way to KICK_RESPITE s of dribbling: next to a standing keeper, whose feet
+ * kept ours off the kick's spot, a player walked up, stood up and called the kick off every
+ * 1.2 s, and the ball lay there for 30 s. Each call-off starts the line-up anew, so
+ * KICK_PATIENCE never ran out.
+ */
+const CALL_OFF_LIMIT = 2;
+/**
  * How far a dribble may run off its line (rad, on_ball.ts): clearing, anywhere away from our
  * goal; attacking, up to DRIBBLE_CONE from DRIBBLE_CONE_FULL m out, narrowing to none at
  * DRIBBLE_CONE_NONE m, where the line to the goal has to be kept.
@@ -180,6 +188,13 @@ const CLEAR_LENGTH = 3;
  * a ball pushed in 0.3 m beside a keeper at the centre met its legs and stopped.
  */
 const KEEPER_BLOCKS = 0.4;
+/**
+ * A keeper whose centre lies this close to the ball (m) has the ball at its feet: seen from the
+ * ball it covers both gaps, and the widest open angle lay outside the posts (an aim 4 m beside
+ * the goal, at a standing keeper, with the ball there for 38 s). The aim is then the middle of
+ * the gap on the ball's side of it (the other side's when that one is closed).
+ */
+const KEEPER_AT_BALL = 0.45;
 
 /** Where to shoot: a point behind the goal line, and the side of the keeper it passes (0: none). */
 export interface Aim extends Point2 {
@@ -197,10 +212,16 @@ export interface Aim extends Point2 {
 export function aimPoint(ball: Point2, opponents: readonly Point2[], lastSide = 0): Aim {
   const keeper = opponents.find((p) => p.x > GOAL_X - 3 && Math.abs(p.y) < 1.5 && p.x > ball.x);
   const blocked = keeper !== undefined && Math.abs(keeper.y - ball.y) < KEEPER_BLOCKS;
+  const line = FIELD_LENGTH / 2, post = GOAL_WIDTH / 2 - POST_MARGIN;
+  if (keeper && Math.hypot(keeper.x - ball.x, keeper.y - ball.y) < KEEPER_AT_BALL) {
+    const left = post - (keeper.y + KEEPER_HALF), right = keeper.y - KEEPER_HALF + post;
+    const side = (ball.y >= keeper.y ? left > 0 : right <= 0) ? 1 : -1;
+    const y = side > 0 ? (post + keeper.y + KEEPER_HALF) / 2 : (keeper.y - KEEPER_HALF - post) / 2;
+    return { x: GOAL_X, y, side };
+  }
   if (GOAL_X - ball.x < GOAL_MOUTH && Math.abs(ball.y) < AIM_Y + 0.3 && !blocked) {
     return { x: GOAL_X, y: clamp(ball.y, -AIM_Y, AIM_Y), side: 0 };
   }
-  const line = FIELD_LENGTH / 2, post = GOAL_WIDTH / 2 - POST_MARGIN;
   const bearing = (x: number, y: number) => Math.atan2(y - ball.y, Math.max(x - ball.x, 0.01));
   const right = bearing(line, -post), left = bearing(line, post);
   let from = right, to = left, side = 0;
@@ -397,6 +418,9 @@ export class BallPlayer {
   private lineUpFrom: number | null = null;
   /** No kick is lined up before this time. */
   private noLineUpUntil = -Infinity;
+  /** Kicks called off in a row (CALL_OFF_LIMIT), and no kick at all before this time. */
+  private calledOff = 0;
+  private noKickUntil = -Infinity;
   /** No kick starts before this time: the walk is still slowing down. */
   private settledAt = -Infinity;
   /** Shoving in their half: where the ball lay and since when (NaN: not shoving). */
@@ -568,10 +592,16 @@ export class BallPlayer {
       if (ballUnderFoot(rel, due.spot, i.kickDue === due.left)) {
         this.action = "kick";
         this.target = null;
+        this.calledOff = 0;
         return { kind: "skill", name: i.kickDue! };
       }
-      // Called off: the line-up starts again, from the walk.
+      // Called off: the line-up starts again, from the walk; or, called off too often, the ball
+      // is dribbled for a while.
       this.settledAt = i.now + SETTLE;
+      if (++this.calledOff >= CALL_OFF_LIMIT) {
+        this.calledOff = 0;
+        this.noKickUntil = i.now + KICK_RESPITE;
+      }
     }
     const nearest = nearestDistance(ball, i.opponents);
     const crowded = nearest < KICK_CROWD;
@@ -584,7 +614,9 @@ export class BallPlayer {
       : !opponentBetween(self, ball, i.opponents, SHOVE_CLEAR) && this.shove(i, nearest)
       ? "shove"
       : null;
-    const { target, cone, goalDistance, shot } = this.ballTarget(i, push, nearest);
+    const { target, cone, goalDistance: toGoal, shot } = this.ballTarget(i, push, nearest);
+    // While kicks rest (CALL_OFF_LIMIT), nothing is in kicking range.
+    const goalDistance = !i.mustKick && i.now < this.noKickUntil ? Infinity : toGoal;
     // Set plays keep the kick whose staging keeps the first touch the kick.
     const kick = shot && !i.mustKick ? this.shotKick : this.kick;
     const input = {
