@@ -371,6 +371,23 @@ Deno.test("runner: a connection the server never answers is dropped and made ane
   );
 });
 
+/**
+ * A server that sends one message and then stays silent: the time of each bare (syn) the agent
+ * sends goes into `syns`, until the connection closes.
+ */
+async function answerOnceThenCountSyns(conn: Deno.TcpConn, syns: number[]): Promise<void> {
+  await conn.write(encodeFrame(cycleMessage(0, "BeforeKickOff")));
+  const decoder = new FrameDecoder(), text = new TextDecoder(), buf = new Uint8Array(4096);
+  for (;;) {
+    const n = await conn.read(buf).catch(() => null);
+    if (n === null) return;
+    decoder.push(buf.subarray(0, n));
+    for (let f = decoder.next(); f !== null; f = decoder.next()) {
+      if (text.decode(f) === "(syn)") syns.push(Date.now());
+    }
+  }
+}
+
 for (const link of LINK_KINDS) {
   Deno.test(`runner (${link} link): in a silence the agent sends a bare (syn) every 100-200 ms`, async () => {
     const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -379,16 +396,7 @@ for (const link of LINK_KINDS) {
     let conn: Deno.TcpConn | null = null;
     const server = (async () => {
       conn = await listener.accept();
-      await conn.write(encodeFrame(cycleMessage(0, "BeforeKickOff")));
-      const decoder = new FrameDecoder(), text = new TextDecoder(), buf = new Uint8Array(4096);
-      for (;;) {
-        const n = await conn.read(buf).catch(() => null);
-        if (n === null) return;
-        decoder.push(buf.subarray(0, n));
-        for (let f = decoder.next(); f !== null; f = decoder.next()) {
-          if (text.decode(f) === "(syn)") syns.push(Date.now());
-        }
-      }
+      await answerOnceThenCountSyns(conn, syns);
     })();
     const { agent } = await makeAgent(2);
     await runAgent(agent, { host: "127.0.0.1", port, silentMs: 1000, link });
@@ -429,22 +437,13 @@ Deno.test("runner: agents sharing a process send their keepalives from one timer
   const port = (listener.addr as Deno.NetAddr).port;
   const syns: number[][] = [[], []];
   const conns: Deno.TcpConn[] = [];
-  const serve = async (conn: Deno.TcpConn, k: number) => {
-    conns.push(conn);
-    await conn.write(encodeFrame(cycleMessage(0, "BeforeKickOff")));
-    const decoder = new FrameDecoder(), text = new TextDecoder(), buf = new Uint8Array(4096);
-    for (;;) {
-      const n = await conn.read(buf).catch(() => null);
-      if (n === null) return;
-      decoder.push(buf.subarray(0, n));
-      for (let f = decoder.next(); f !== null; f = decoder.next()) {
-        if (text.decode(f) === "(syn)") syns[k].push(Date.now());
-      }
-    }
-  };
   const server = (async () => {
     const served: Promise<void>[] = [];
-    for (let k = 0; k < 2; k++) served.push(serve(await listener.accept(), k));
+    for (let k = 0; k < 2; k++) {
+      const conn = await listener.accept();
+      conns.push(conn);
+      served.push(answerOnceThenCountSyns(conn, syns[k]));
+    }
     await Promise.all(served);
   })();
   const share = processShare(2);
