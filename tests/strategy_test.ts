@@ -136,11 +136,18 @@ Deno.test("ball path: straight when clear; past the first opponent in the way on
 Deno.test("ball path: a detour holds while its opponent stays near the path or just behind the ball", () => {
   const ball = { x: 0, y: 0 };
   const goal = { x: 10, y: 0 };
-  // 1.1 m from the path is clear of the 0.9 m corridor for a new path…
-  const wide = [{ x: 1.5, y: 1.1 }];
+  // 0.95 m from the path is clear of the 0.9 m corridor for a new path…
+  const wide = [{ x: 1.5, y: 0.95 }];
   assert.equal(ballWaypoint(ball, goal, wide, 0, DRIBBLE_PATH).side, 0);
   // …but a detour already taken around it goes on, as it does for an opponent level with the ball.
   assert.equal(ballWaypoint(ball, goal, wide, -1, DRIBBLE_PATH).side, -1);
+  // Once the straight way passes it wider than the detour (1 m), the way goes straight: the
+  // waypoint would pull the ball back toward it.
+  assert.deepEqual(ballWaypoint(ball, goal, [{ x: 1.5, y: 1.1 }], -1, DRIBBLE_PATH), {
+    x: 10,
+    y: 0,
+    side: 0,
+  });
   assert.equal(ballWaypoint(ball, goal, [{ x: -0.2, y: 0.3 }], -1, DRIBBLE_PATH).side, -1);
   assert.equal(ballWaypoint(ball, goal, [{ x: -0.2, y: 0.3 }], 0, DRIBBLE_PATH).side, 0);
   // Far off the path it ends.

@@ -120,6 +120,11 @@ export function ballWaypoint(
   const kept = lastSide !== 0 ? lastSide : prefer;
   const onPath = firstAlong < NEAR_ALONG ? ON_PATH_NEAR : ON_PATH;
   if (kept !== 0 && Math.abs(firstAcross) < onPath) side = kept;
+  // Kept for the hysteresis only, an opponent the straight way already passes wider than the
+  // detour on that side is not detoured: the waypoint would pull the ball back toward it (after
+  // pushing past their kick-off taker 1.3 m wide, a waypoint 1 m beside it turned the line 15°
+  // back and cost a 3 s line-up around the ball).
+  if (-side * firstAcross >= o.detour) return { x: target.x, y: target.y, side: 0 };
   const at = (s: PathSide) => ({
     x: block.x + ux * o.beyond - uy * s * o.detour,
     y: block.y + uy * o.beyond + ux * s * o.detour,
