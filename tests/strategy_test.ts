@@ -148,6 +148,11 @@ Deno.test("ball path: a detour holds while its opponent stays near the path or j
     y: 0,
     side: 0,
   });
+  // Paths without a detour (a shot's, a pass's lane) still count an opponent on them as in the
+  // way: only one kept by the detour's hysteresis goes.
+  const shot = { lookahead: 6, clearance: 0.35, detour: 0, beyond: 0 };
+  assert.equal(ballWaypoint(ball, goal, [{ x: 3, y: 0.2 }], 0, shot).side, -1);
+  assert.equal(ballWaypoint(ball, goal, [{ x: 3, y: -0.2 }], 0, shot).side, 1);
   assert.equal(ballWaypoint(ball, goal, [{ x: -0.2, y: 0.3 }], -1, DRIBBLE_PATH).side, -1);
   assert.equal(ballWaypoint(ball, goal, [{ x: -0.2, y: 0.3 }], 0, DRIBBLE_PATH).side, 0);
   // Far off the path it ends.

@@ -124,7 +124,9 @@ export function ballWaypoint(
   // detour on that side is not detoured: the waypoint would pull the ball back toward it (after
   // pushing past their kick-off taker 1.3 m wide, a waypoint 1 m beside it turned the line 15°
   // back and cost a 3 s line-up around the ball).
-  if (-side * firstAcross >= o.detour) return { x: target.x, y: target.y, side: 0 };
+  if (Math.abs(firstAcross) >= o.clearance && -side * firstAcross >= o.detour) {
+    return { x: target.x, y: target.y, side: 0 };
+  }
   const at = (s: PathSide) => ({
     x: block.x + ux * o.beyond - uy * s * o.detour,
     y: block.y + uy * o.beyond + ux * s * o.detour,
