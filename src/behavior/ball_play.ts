@@ -214,8 +214,8 @@ export function aimPoint(ball: Point2, opponents: readonly Point2[], lastSide = 
   const blocked = keeper !== undefined && Math.abs(keeper.y - ball.y) < KEEPER_BLOCKS;
   const line = FIELD_LENGTH / 2, post = GOAL_WIDTH / 2 - POST_MARGIN;
   if (keeper && Math.hypot(keeper.x - ball.x, keeper.y - ball.y) < KEEPER_AT_BALL) {
-    const left = post - (keeper.y + KEEPER_HALF), right = keeper.y - KEEPER_HALF + post;
-    const side = (ball.y >= keeper.y ? left > 0 : right <= 0) ? 1 : -1;
+    const leftGap = post - (keeper.y + KEEPER_HALF), rightGap = keeper.y - KEEPER_HALF + post;
+    const side = (ball.y >= keeper.y ? leftGap > 0 : rightGap <= 0) ? 1 : -1;
     const y = side > 0 ? (post + keeper.y + KEEPER_HALF) / 2 : (keeper.y - KEEPER_HALF - post) / 2;
     return { x: GOAL_X, y, side };
   }

@@ -276,11 +276,11 @@ async function main(args: string[]): Promise<number> {
   const logLevel = parsed.values["log-level"] as string;
   const reportsRegistration = logLevel === "info" || logLevel === "debug";
   // Listening before the first spawn: a signal during start-up stops what has started.
-  const main = decodeURIComponent(new URL("../../main.ts", import.meta.url).pathname);
+  const agentMain = decodeURIComponent(new URL("../../main.ts", import.meta.url).pathname);
   for (const { unum, flags } of agents) {
     if (stopping) break;
     const child = new Deno.Command(Deno.execPath(), {
-      args: [...AGENT_DENO_FLAGS, main, ...flags],
+      args: [...AGENT_DENO_FLAGS, agentMain, ...flags],
       stdin: "null",
       stdout: "piped",
       stderr: "piped",
