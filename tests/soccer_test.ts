@@ -845,6 +845,89 @@ Deno.test("ball player: shots take the shot kick; a kick stood up for goes ahead
   assert.deepEqual(q.act(setPlay), { kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
 });
 
+Deno.test("ball player: a free ball far from their goal goes with the advancing kick", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const kickSpot = { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" };
+  const spot = { x: 0.11, y: 0.045, angle: 0, skill: "SKILL_LONG_KICK" };
+  const options = { ...soccer.defaults, kickSpot, shootRange: 3.5, pass: null };
+  const advance = { spot, from: 7, free: 3 };
+  const ball = { x: 0, y: 0 };
+  const input = {
+    self: { x: -0.11, y: -0.045, theta: 0 },
+    ball,
+    opponents: [{ x: -4, y: 3 }],
+    obstacles: [],
+    mustKick: false,
+    now: 10,
+  };
+  const long = { kind: "skill", name: "SKILL_LONG_KICK_LEFT_LEG" };
+  const p = new BallPlayer({ ...options, advance });
+  assert.deepEqual(p.act(input), long);
+  assert.equal(p.tracedAction, "advance");
+  // Without the option, the same ball is dribbled on.
+  assert.equal(new BallPlayer(options).act(input).kind, "walk");
+  // Not with an opponent within 3 m of the ball…
+  const advancer = () => new BallPlayer({ ...options, advance });
+  const traced = (p: InstanceType<typeof BallPlayer>, change: object) => {
+    p.act({ ...input, ...change });
+    return p.tracedAction;
+  };
+  assert.equal(traced(advancer(), { opponents: [{ x: -1, y: 2 }] }), "dribble");
+  // Unless seen standing there (a robot coming at the ball still counts), outside 1.5 m.
+  const still = { x: -1, y: 2, vx: 0.1, vy: -0.1 };
+  assert.equal(traced(advancer(), { opponents: [still] }), "advance");
+  const coming = { x: -1, y: 2, vx: 0.3, vy: -0.6 };
+  assert.equal(traced(advancer(), { opponents: [coming] }), "dribble");
+  assert.equal(traced(advancer(), { opponents: [{ x: -1, y: 1, vx: 0, vy: 0 }] }), "dribble");
+  // An opponent on the way at their goal: 15° off it, on the side with more room where the ball
+  // ends (the side away from a second opponent out there).
+  const p15 = advancer();
+  assert.equal(traced(p15, { opponents: [{ x: 6, y: 0.5 }, { x: 8.5, y: -4 }] }), "advance");
+  assert.ok(Math.abs(p15.target!.theta - 15 * Math.PI / 180) < 0.05, `${p15.target!.theta}`);
+  // Robots on every way: dribbled. A teammate on the way counts as well.
+  const wall = [-4, -2, 0, 2, 4].map((y) => ({ x: 5, y }));
+  assert.equal(traced(advancer(), { opponents: wall }), "dribble");
+  const mates = [-4, -2, 0, 2, 4].map((y) => ({ unum: 9, x: 5, y }));
+  assert.equal(traced(advancer(), { mates }), "dribble");
+  // Off the line, the ball must end inside the field: by the touch line, with the ways 0°, +15°
+  // and +30° off the goal blocked, 15° to the right; with that one blocked too, 30° right would
+  // end beyond the touch line, and the ball is dribbled.
+  const wingBall = { x: -10, y: -9.5 };
+  const toGoal = Math.atan2(-wingBall.y, 15.2 - wingBall.x);
+  const blocker = (deg: number) => ({
+    x: wingBall.x + 4 * Math.cos(toGoal + deg * Math.PI / 180),
+    y: wingBall.y + 4 * Math.sin(toGoal + deg * Math.PI / 180),
+  });
+  const wing = { ball: wingBall, self: { x: -10.2, y: -9.5, theta: 0.3 } };
+  const pw = advancer();
+  assert.equal(traced(pw, { ...wing, opponents: [0, 15, 30].map(blocker) }), "advance");
+  const right15 = toGoal - 15 * Math.PI / 180;
+  assert.ok(Math.abs(pw.target!.theta - right15) < 0.05, `${pw.target!.theta}`);
+  assert.equal(
+    traced(advancer(), { ...wing, opponents: [0, 15, 30, -15].map(blocker) }),
+    "dribble",
+  );
+  // Nor closer than 7 m to their goal.
+  const close = { x: 9, y: 0 };
+  const there = { ...input, ball: close, self: { x: 9 - 0.11, y: -0.045, theta: 0 } };
+  assert.equal(new BallPlayer({ ...options, advance }).act(there).kind, "walk");
+  // A set play keeps the game kick.
+  const setPlay = { ...input, self: { x: -0.19 - 0.015, y: -0.08, theta: 0 }, mustKick: true };
+  assert.deepEqual(new BallPlayer({ ...options, advance }).act(setPlay), {
+    kind: "skill",
+    name: "SKILL_KICK_LEFT_LEG",
+  });
+  // Once lining up, an opponent coming within 3 m no longer stops it; within 1.5 m it does.
+  const q = new BallPlayer({ ...options, advance });
+  const back = { ...input, self: { x: -0.19, y: -0.045, theta: 0 } };
+  q.act(back);
+  assert.equal(q.tracedAction, "advance");
+  q.act({ ...back, opponents: [{ x: 1.5, y: 1.5 }], now: 10.1 });
+  assert.equal(q.tracedAction, "advance");
+  q.act({ ...back, opponents: [{ x: 1, y: 1 }], now: 10.2 });
+  assert.notEqual(q.tracedAction, "advance");
+});
+
 Deno.test("ball player: standing, it kicks only with the ball at the kick's stand spot", async () => {
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   const kickSpot = { x: 0.122, y: 0.066, stand: { x: 0.182, y: 0.066 }, angle: 0, skill: "K" };

@@ -39,14 +39,15 @@ export function getupCalmRate(params: ParamSet): { front: number; back: number }
   };
 }
 
-/** The kicks a game may play (soccer.kick, soccer.shot_kick). */
+/** The kicks a game may play (soccer.kick, soccer.shot_kick, soccer.advance_kick). */
 const GAME_KICKS = ["keyframe", "long"] as const;
+type GameKickName = "kick" | "shot_kick" | "advance_kick";
 
 /**
  * The kick `soccer.<name>` names (keyframe: skills/kick_left.skl, long: kick_long_left.skl),
  * with the ball spot to call for it from walking and the way it sends the ball.
  */
-export function gameKick(params: ParamSet, name: "kick" | "shot_kick" = "kick"): KickSpot {
+export function gameKick(params: ParamSet, name: GameKickName = "kick"): KickSpot {
   const { skill, params: key } = KICKS[params.word(`soccer.${name}`, GAME_KICKS)];
   return {
     x: params.get(`${key}.walk_ball_x`),
@@ -81,6 +82,11 @@ export function soccerOptions(
     kickSpot: gameKick(params),
     shotSpot: gameKick(params, "shot_kick"),
     shootRange: params.get("soccer.shoot_range"),
+    advance: params.word("soccer.advance_kick", ["none", ...GAME_KICKS]) === "none" ? null : {
+      spot: gameKick(params, "advance_kick"),
+      from: params.get("soccer.advance_from"),
+      free: params.get("soccer.advance_free"),
+    },
     contestRadius: params.get("soccer.contest_radius"),
     roleHold: params.get("soccer.role_hold"),
     roleStick: params.get("roles.stick"),

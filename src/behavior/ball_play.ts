@@ -5,13 +5,14 @@
 // soccer behaviour and the dribble evaluation both play the ball through it. Field frame of our
 // side, SI units.
 
-import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
+import { FIELD_LENGTH, FIELD_WIDTH, GOAL_WIDTH } from "../field/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
 import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
 import { kickSkillName } from "../skills/kicks.ts";
 import { AVOID_RADIUS, avoidObstacles, nearestDistance } from "../ballplay/avoid.ts";
 import {
+  type BallPathOptions,
   ballWaypoint,
   DRIBBLE_PATH,
   KICK_PATH,
@@ -356,6 +357,8 @@ export interface BallPlayOptions {
   shotSpot?: KickSpot;
   /** Shoot when the ball is this close to the opponents' goal, metres. */
   shootRange: number;
+  /** When to send the ball far toward their goal with a kick; null or absent: never. */
+  advance?: AdvanceOptions | null;
   /** No kick is lined up with an opponent this close to the ball (m): OnBallInput. */
   contestRadius: number;
   /** When to pass to a teammate; null never passes. */
@@ -364,11 +367,49 @@ export interface BallPlayOptions {
   dribble?: DribbleParams;
 }
 
+/**
+ * Advancing: with no opponent within `free` (m) of the ball (but one seen not coming at it, which
+ * only KICK_CROWD keeps off), at least `from` (m) from their goal and a clear way (ADVANCE_PATH)
+ * toward their goal or up to ADVANCE_ANGLES off it, the ball is kicked that way with `spot`'s
+ * kick instead of dribbled (a dribble makes about 0.5 m/s; the long kick sends the ball 7-10 m).
+ */
+export interface AdvanceOptions {
+  spot: KickSpot;
+  from: number;
+  free: number;
+}
+
+/**
+ * The way an advancing kick's ball runs, to be clear of robots: 8 m, 0.8 m either side. Once the
+ * line-up has begun it holds until an opponent comes within KICK_CROWD of the ball.
+ */
+const ADVANCE_PATH: BallPathOptions = { lookahead: 8, clearance: 0.8, detour: 0, beyond: 0 };
+/**
+ * The advancing kick's directions off the line at the aim (rad), in order of choice; of a pair,
+ * the side with more room where the ball ends (ADVANCE_REACH out) first. Off the line the ball
+ * must end ADVANCE_MARGIN inside the touch lines and short of their goal line by as much (a goal
+ * kick for them otherwise).
+ */
+const ADVANCE_ANGLES = [0, 15, 30].map((d) => d * Math.PI / 180);
+const ADVANCE_REACH = 9;
+const ADVANCE_MARGIN = 1;
+/**
+ * An opponent seen moving toward the ball slower than this (m/s) is not coming at it: a tracked
+ * robot standing still reads 0.25-0.35 m/s in 1 of 10 cycles (player tracker, σ 0.1-0.2 m).
+ */
+const NOT_COMING = 0.4;
+
+/** An opponent where we believe it is, with its velocity (m/s) when it was seen lately. */
+export interface Opponent extends Point2 {
+  vx?: number;
+  vy?: number;
+}
+
 export interface BallPlayInput {
   self: Pose2;
   ball: Point2;
   /** Opponents seen lately: the ball's path goes around them. */
-  opponents: readonly Point2[];
+  opponents: readonly Opponent[];
   /** Every robot to walk around while still far from the ball. */
   obstacles: readonly Point2[];
   /** A set play or kick-off: kick, however long the lining up takes. */
@@ -436,12 +477,21 @@ export class BallPlayer {
   private readonly approach: WalkToOptions;
   private readonly kick: Kick;
   private readonly shotKick: Kick;
+  private readonly advanceKick: Kick | null;
+  /** Where the advancing kick chosen last cycle goes (null: none). */
+  private advanceTo: Point2 | null = null;
   /** The last call lined up or took a shot: the range to keep it grows by SHOT_HYSTERESIS. */
   shooting = false;
+  /** The last call lined up or took an advancing kick (AdvanceOptions). */
+  advancing = false;
 
-  /** What the last call did as debug traces name it: a shot, or the action (">pass7" added). */
+  /**
+   * What the last call did as debug traces name it: a shot, an advancing kick, or the action
+   * (">pass7" added).
+   */
   get tracedAction(): string {
     if (this.shooting) return "shot";
+    if (this.advancing) return "advance";
     return this.passTo ? `${this.action}>pass${this.passTo.unum}` : this.action;
   }
 
@@ -450,6 +500,7 @@ export class BallPlayer {
     this.approach = { ...BALL_APPROACH, decel: this.dribble.approachDecel };
     this.kick = kickOf(o.kickSpot);
     this.shotKick = o.shotSpot ? kickOf(o.shotSpot) : this.kick;
+    this.advanceKick = o.advance ? kickOf(o.advance.spot) : null;
     this.passer = o.pass ? new PassChooser(o.pass) : null;
   }
 
@@ -459,12 +510,8 @@ export class BallPlayer {
   }
 
   private kickFor(skill: string): Kick | null {
-    const k = this.kick, s = this.shotKick;
-    return skill === k.left || skill === k.right
-      ? k
-      : skill === s.left || skill === s.right
-      ? s
-      : null;
+    return kickNamed(this.kick, skill) ?? kickNamed(this.shotKick, skill) ??
+      kickNamed(this.advanceKick, skill);
   }
 
   /**
@@ -533,6 +580,7 @@ export class BallPlayer {
     cone: number;
     goalDistance: number;
     shot: boolean;
+    advance?: boolean;
   } {
     const { ball } = i;
     if (!i.kickOff) this.kickOffTo = null;
@@ -558,6 +606,8 @@ export class BallPlayer {
     }
     if (push === "shove") return { target: aim, cone: CLEAR_CONE, goalDistance: kickAt, shot };
     if (shot || i.kickOff) return { target: aim, cone: 0, goalDistance: kickAt, shot };
+    const advanceTo = this.advanceWay(i, aim, goalDistance, nearest);
+    if (advanceTo) return { target: advanceTo, cone: 0, goalDistance: 0, shot, advance: true };
     const toward = i.mustKick ? aim : corridorPoint(ball, aim);
     const way = ballWaypoint(
       ball,
@@ -581,6 +631,49 @@ export class BallPlayer {
     }
     const open = (goalDistance - DRIBBLE_CONE_NONE) / (DRIBBLE_CONE_FULL - DRIBBLE_CONE_NONE);
     return { target: way, cone: DRIBBLE_CONE * clamp(open, 0, 1), goalDistance: kickAt, shot };
+  }
+
+  /**
+   * Where to send the ball with the advancing kick (AdvanceOptions), or null: not for set plays;
+   * robots of either team on the way stop the ball. The way chosen last cycle holds while it
+   * stays clear, so that the line-up does not swing between ways.
+   */
+  private advanceWay(
+    i: BallPlayInput,
+    aim: Point2,
+    goalDistance: number,
+    nearest: number,
+  ): Point2 | null {
+    const a = this.o.advance;
+    const last = this.advanceTo;
+    this.advanceTo = null;
+    if (!a || i.mustKick || goalDistance < a.from || nearest < KICK_CROWD) return null;
+    const { ball } = i;
+    if (!this.advancing && i.opponents.some((p) => comingWithin(p, ball, a.free))) return null;
+    const clear = (to: Point2) =>
+      ballWaypoint(ball, to, i.opponents, 0, ADVANCE_PATH).side === 0 &&
+      ballWaypoint(ball, to, i.mates ?? [], 0, ADVANCE_PATH).side === 0;
+    if (this.advancing && last && clear(last)) return this.advanceTo = last;
+    const heading = Math.atan2(aim.y - ball.y, aim.x - ball.x);
+    const end = (angle: number) => ({
+      x: ball.x + ADVANCE_REACH * Math.cos(heading + angle),
+      y: ball.y + ADVANCE_REACH * Math.sin(heading + angle),
+    });
+    const inField = (p: Point2) =>
+      Math.abs(p.y) < FIELD_WIDTH / 2 - ADVANCE_MARGIN && p.x < FIELD_LENGTH / 2 - ADVANCE_MARGIN;
+    for (const angle of ADVANCE_ANGLES) {
+      if (angle === 0) {
+        if (clear(aim)) return this.advanceTo = aim;
+        continue;
+      }
+      const room = (s: number) => nearestDistance(end(s * angle), i.opponents);
+      const first = room(1) >= room(-1) ? 1 : -1;
+      for (const s of [first, -first]) {
+        const to = end(s * angle);
+        if (inField(to) && clear(to)) return this.advanceTo = to;
+      }
+    }
+    return null;
   }
 
   act(i: BallPlayInput): MotionRequest {
@@ -614,11 +707,15 @@ export class BallPlayer {
       : !opponentBetween(self, ball, i.opponents, SHOVE_CLEAR) && this.shove(i, nearest)
       ? "shove"
       : null;
-    const { target, cone, goalDistance: toGoal, shot } = this.ballTarget(i, push, nearest);
+    const { target, cone, goalDistance: toGoal, shot, advance } = this.ballTarget(
+      i,
+      push,
+      nearest,
+    );
     // While kicks rest (CALL_OFF_LIMIT), nothing is in kicking range.
     const goalDistance = !i.mustKick && i.now < this.noKickUntil ? Infinity : toGoal;
     // Set plays keep the kick whose staging keeps the first touch the kick.
-    const kick = shot && !i.mustKick ? this.shotKick : this.kick;
+    const kick = advance ? this.advanceKick! : shot && !i.mustKick ? this.shotKick : this.kick;
     const input = {
       self,
       ball,
@@ -661,7 +758,9 @@ export class BallPlayer {
     this.aroundSide = a.kind === "approach" ? a.around ?? 0 : 0;
     this.aroundVia = a.kind === "approach" && a.via === true;
     this.lineTurn = a.kind === "kick" ? 0 : a.turn ?? 0;
-    this.shooting = shot && (a.kind === "kick" || (a.kind === "approach" && a.kickPose));
+    const kicking = a.kind === "kick" || (a.kind === "approach" && a.kickPose);
+    this.shooting = shot && kicking;
+    this.advancing = advance === true && kicking;
     this.pace(a, i.now, crowded);
     if (a.kind === "dribble" || (a.kind === "approach" && !a.fine)) this.settledAt = i.now + SETTLE;
     if (a.kind === "approach" && a.leftFoot !== undefined) this.leftFoot = a.leftFoot;
@@ -716,6 +815,23 @@ interface Kick {
   walk: KickSpot;
   left: string;
   right: string;
+}
+
+/**
+ * Whether opponent `p` stands within `radius` of the ball and may be coming at it: not seen
+ * moving, or seen moving toward it at NOT_COMING or faster.
+ */
+function comingWithin(p: Opponent, ball: Point2, radius: number): boolean {
+  const dx = ball.x - p.x, dy = ball.y - p.y;
+  const d = Math.hypot(dx, dy);
+  if (d >= radius) return false;
+  if (p.vx === undefined || p.vy === undefined || d < 1e-6) return true;
+  return (p.vx * dx + p.vy * dy) / d >= NOT_COMING;
+}
+
+/** `k` if `skill` is its skill for either foot, else null. */
+function kickNamed(k: Kick | null, skill: string): Kick | null {
+  return k !== null && (skill === k.left || skill === k.right) ? k : null;
 }
 
 function kickOf(spot: KickSpot): Kick {

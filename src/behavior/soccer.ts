@@ -33,6 +33,7 @@ import {
   BallPlayer,
   type BallPlayOptions,
   LOOK_AROUND,
+  type Opponent,
   walkAround,
 } from "./ball_play.ts";
 import type { Behavior, BehaviorContext, BehaviorFactory } from "./decision.ts";
@@ -298,11 +299,12 @@ export class SoccerBehavior implements Behavior {
     return best;
   }
 
-  private opponents(ctx: BehaviorContext): Point2[] {
-    const out: Point2[] = [];
+  /** Opponents believed in: with a velocity only those we saw ourselves (heard ones have none). */
+  private opponents(ctx: BehaviorContext): Opponent[] {
+    const out: Opponent[] = [];
     for (let unum = 1; unum <= 11; unum++) {
       const o = ctx.team.opponent(unum, ctx.view.time);
-      if (o) out.push(o);
+      if (o) out.push(o.source === "heard" ? { x: o.x, y: o.y } : o);
     }
     return out;
   }
@@ -385,6 +387,9 @@ function outside(p: Point2, c: Point2, r: number): Point2 {
   return { x: c.x + (p.x - c.x) * r / d, y: c.y + (p.y - c.y) * r / d };
 }
 
+/** A param naming a kick (or none). */
+const KICK_WORD = { unit: "word", min: 0, max: 0 } as const;
+
 /**
  * Team play's params: shooting and kicking (soccer.*), the role assignment (roles.assign),
  * passing (pass.*), dribbling (dribble.*) and the goalie's dive (goalie.*);
@@ -392,7 +397,9 @@ function outside(p: Point2, c: Point2, r: number): Point2 {
  */
 export const SOCCER_PARAMS: readonly ParamRange[] = [
   { keys: /^soccer\.(shoot_range|contest_radius)$/, unit: "m", min: 0, max: 30 },
-  { keys: /^soccer\.(kick|shot_kick)$/, unit: "word", min: 0, max: 0, words: ["keyframe", "long"] },
+  { keys: /^soccer\.advance_(from|free)$/, unit: "m", min: 0, max: 30 },
+  { keys: /^soccer\.(kick|shot_kick)$/, ...KICK_WORD, words: ["keyframe", "long"] },
+  { keys: /^soccer\.advance_kick$/, ...KICK_WORD, words: ["none", "keyframe", "long"] },
   { keys: /^soccer\.role_hold$/, ...TIME },
   { keys: /^roles\.stick$/, unit: "m", min: 0, max: 10 },
   { keys: /^roles\.assign$/, unit: "word", min: 0, max: 0, words: ["dp", "greedy"] },
