@@ -405,7 +405,11 @@ for (const link of LINK_KINDS) {
     await server;
     assert.ok(syns.length >= 4 && syns.length <= 10, `${syns.length} (syn)s in 1 s of silence`);
     const gaps = syns.slice(1).map((t, i) => t - syns[i]);
-    assert.ok(gaps.every((g) => g >= 80 && g <= 250), `gaps ${gaps.join(", ")} ms`);
+    // A (syn) read late (the fake server shares the agent's process) shortens the next gap by as
+    // much: a short gap must follow a long one.
+    const steady = (g: number, i: number) =>
+      g <= 250 && (g >= 80 || (i > 0 && gaps[i - 1] + g >= 160));
+    assert.ok(gaps.every(steady), `gaps ${gaps.join(", ")} ms`);
   });
 
   Deno.test(`runner (${link} link): a server that answered and then goes silent ends the run with one line`, async () => {
