@@ -230,6 +230,16 @@ Deno.test("match series: wins, goals, goal difference with a t interval, fouls",
   assert.deepEqual(one.goalDifference, { mean: 2, ci95: [null, null] });
 });
 
+Deno.test("match: a game an agent left before kick-off is void, however it went on", async () => {
+  const { gameEnd } = await import("../src/tools/match.ts");
+  assert.equal(gameEnd(false, 600, false), "GameOver");
+  assert.equal(gameEnd(true, 300, false), "stalled");
+  assert.equal(gameEnd(true, 0, false), "void");
+  // UT's agents 9 and 10 aborted while connecting and the game was played 11 against 9.
+  assert.equal(gameEnd(false, 600, true), "void");
+  assert.equal(gameEnd(true, 0, true), "void");
+});
+
 Deno.test("match series: a void game is played again, at most twice, under its own name", async () => {
   const { playSeries, MAX_VOID_REPLAYS } = await import("../src/tools/match.ts");
   const played = (end: string): GameResult => ({

@@ -3,7 +3,8 @@
 // through the launcher (sync mode, or real time with --realtime), starts the left team and waits
 // for its 11 players, then the right team, kicks off both halves from the monitor port, stops at
 // GameOver (or when game time stalls for 60 s of wall time; a game that stalls before any game
-// time has run is void and is played again, at most MAX_VOID_REPLAYS times), ends every process
+// time has run, or one a team's agent left before kick-off, is void and is played again, at most
+// MAX_VOID_REPLAYS times), ends every process
 // it started and prints one JSON line, with each team's fouls per half as the referee called them
 // and its CPU per agent per simulated cycle (the cycles counted by our agents from the server's
 // clock, the break included). Each CMD runs in sh with the server's host and agent port appended,
@@ -53,8 +54,8 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
   --games N         play N games one after another (default 1): one JSON line per game, then a
                     summary line from the left team's side (wins, goals, goal difference with its
                     95 % confidence interval, fouls). A game that stalls before any game time
-                    has run (a team's agents left at the start) is void: not counted, and
-                    played again (at most twice)
+                    has run, or one a team's agent left before kick-off, is void: not counted,
+                    and played again (at most twice)
   --redis URL       with --games: play the games as jobs on this Redis for 'deno task worker'
                     on any hosts (the team commands run in each worker's checkout)
   --queue NAME      the job queue (default ${DEFAULT_QUEUE})`;
@@ -210,17 +211,20 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
     const g = monitor.game;
     // Let the last bodies settle before the whistle.
     await sleep(2000);
+    await refreshConnections(teams, port, known);
+    const short = teams.some((t) => t.exited > 0);
+    if (short) console.error("match: an agent left before kick-off: the game is void");
     // CPU is counted from the whistle, past the agents' start-up.
     const teamCpu = async (t: TeamProcess) =>
       treeCpu(t.child.pid, await connectionOwners(t.ports, port));
     const cpuFrom = await Promise.all(teams.map(teamCpu));
-    await monitor.send(trainer.kickOff("Left"));
+    if (!short) await monitor.send(trainer.kickOff("Left"));
     let lastTime = g.time;
     let lastChange = Date.now();
     let secondHalfKicked = false;
     let stalled = false;
     let lastReport = Date.now();
-    while (g.playMode !== "GameOver") {
+    while (!short && g.playMode !== "GameOver") {
       await sleep(500);
       if (Date.now() - lastReport > 10_000) {
         lastReport = Date.now();
@@ -291,7 +295,7 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
       score: [g.scoreLeft, g.scoreRight],
       gameTime: g.time,
       wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10,
-      end: !stalled ? "GameOver" : g.time > 0 ? "stalled" : "void",
+      end: gameEnd(stalled, g.time, short),
     };
   } finally {
     await Promise.all(teams.map(stopTeam));
@@ -309,6 +313,16 @@ export interface GameResult {
   end: string;
   left: { fouls: { byType: Record<string, number>[] } };
   right: { fouls: { byType: Record<string, number>[] } };
+}
+
+/**
+ * How a game ended: void when a team's agent left before kick-off (so not all 22 could play to
+ * GameOver: UT's agents abort while connecting on a loaded machine) or when it stalled before any
+ * game time ran; stalled when it stalled later.
+ */
+export function gameEnd(stalled: boolean, gameTime: number, shortAtKickOff: boolean): string {
+  if (shortAtKickOff) return "void";
+  return !stalled ? "GameOver" : gameTime > 0 ? "stalled" : "void";
 }
 
 /** A void game (nothing played: it stalled at game time 0) is played again this often at most. */
