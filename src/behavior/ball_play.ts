@@ -276,14 +276,25 @@ export function kickOffAim(
     y: ball.y + r * Math.sin(heading + a),
   });
   const mateGap = (a: number) => nearestDistance(along(a, KICK_OFF_REACH), mates);
-  for (const angle of KICK_OFF_ANGLES) {
-    const first = mateGap(-angle) < mateGap(angle) ? -1 : 1;
-    for (const a of angle === 0 ? [0] : [first * angle, -first * angle]) {
-      const to = along(a, GOAL_X);
-      if (kickPathClear(ball, to, opponents)) return { ...to, side: 0 };
-    }
+  for (const a of fanOut(KICK_OFF_ANGLES, (a) => mateGap(-a) >= mateGap(a))) {
+    const to = along(a, GOAL_X);
+    if (kickPathClear(ball, to, opponents)) return { ...to, side: 0 };
   }
   return { x: GOAL_X, y: 0, side: 0 };
+}
+
+/**
+ * Directions off a line in order of choice: each of `angles` (rad, ascending from 0) to the left
+ * (+) and to the right (-), the left first where `leftFirst(angle)` says; 0 once.
+ */
+function fanOut(angles: readonly number[], leftFirst: (angle: number) => boolean): number[] {
+  const out: number[] = [];
+  for (const a of angles) {
+    if (a === 0) out.push(0);
+    else if (leftFirst(a)) out.push(a, -a);
+    else out.push(-a, a);
+  }
+  return out;
 }
 
 /**
@@ -661,17 +672,10 @@ export class BallPlayer {
     });
     const inField = (p: Point2) =>
       Math.abs(p.y) < FIELD_WIDTH / 2 - ADVANCE_MARGIN && p.x < FIELD_LENGTH / 2 - ADVANCE_MARGIN;
-    for (const angle of ADVANCE_ANGLES) {
-      if (angle === 0) {
-        if (clear(aim)) return this.advanceTo = aim;
-        continue;
-      }
-      const room = (s: number) => nearestDistance(end(s * angle), i.opponents);
-      const first = room(1) >= room(-1) ? 1 : -1;
-      for (const s of [first, -first]) {
-        const to = end(s * angle);
-        if (inField(to) && clear(to)) return this.advanceTo = to;
-      }
+    const room = (angle: number) => nearestDistance(end(angle), i.opponents);
+    for (const angle of fanOut(ADVANCE_ANGLES, (a) => room(a) >= room(-a))) {
+      const to = angle === 0 ? aim : end(angle);
+      if ((angle === 0 || inField(to)) && clear(to)) return this.advanceTo = to;
     }
     return null;
   }

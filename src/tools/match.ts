@@ -4,11 +4,11 @@
 // for its 11 players, then the right team, kicks off both halves from the monitor port, stops at
 // GameOver (or when game time stalls for 60 s of wall time; a game that stalls before any game
 // time has run, or one a team's agent left before kick-off, is void and is played again, at most
-// MAX_VOID_REPLAYS times), ends every process
-// it started and prints one JSON line, with each team's fouls per half as the referee called them
-// and its CPU per agent per simulated cycle (the cycles counted by our agents from the server's
-// clock, the break included). Each CMD runs in sh with the server's host and agent port appended,
-// e.g. --left "deno task run-team" runs `deno task run-team 127.0.0.1 <port>`.
+// MAX_VOID_REPLAYS times), ends every process it started and prints one JSON line, with each
+// team's fouls per half as the referee called them and its CPU per agent per simulated cycle (the
+// cycles counted by our agents from the server's clock, the break included). Each CMD runs in sh
+// with the server's host and agent port appended, e.g. --left "deno task run-team" runs
+// `deno task run-team 127.0.0.1 <port>`.
 
 import { parseFlags } from "../config/flags.ts";
 import { CliError, intFlag } from "../config/cli.ts";
@@ -325,7 +325,7 @@ export function gameEnd(stalled: boolean, gameTime: number, shortAtKickOff: bool
   return !stalled ? "GameOver" : gameTime > 0 ? "stalled" : "void";
 }
 
-/** A void game (nothing played: it stalled at game time 0) is played again this often at most. */
+/** A void game (gameEnd) is played again this often at most. */
 export const MAX_VOID_REPLAYS = 2;
 
 /**
