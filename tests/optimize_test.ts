@@ -198,18 +198,26 @@ Deno.test("match: a lost agent connection is an exit until a new one replaces it
   assert.deepEqual([left.exited, right.exited], [0, 1]);
 });
 
-Deno.test("match series: wins, goals, goal difference with a t interval, fouls", async () => {
+Deno.test("match series: wins, goals, goal difference with a t interval, fouls, own goals", async () => {
   const { seriesSummary } = await import("../src/tools/match.ts");
-  const game = (l: number, r: number, lf = 0, rf = 0, end = "GameOver"): GameResult => ({
+  const game = (
+    l: number,
+    r: number,
+    lf = 0,
+    rf = 0,
+    end = "GameOver",
+    ownGoals?: [number, number],
+  ): GameResult => ({
     score: [l, r],
     end,
+    ownGoals,
     left: { fouls: { byType: [{ charging: lf }, {}] } },
     right: { fouls: { byType: [{}, { charging: rf }] } },
   });
   const s = seriesSummary([
-    game(3, 0, 1),
-    game(0, 0, 0, 0, "void"),
-    game(1, 1, 0, 2),
+    game(3, 0, 1, 0, "GameOver", [0, 2]),
+    game(0, 0, 0, 0, "void", [1, 0]),
+    game(1, 1, 0, 2, "GameOver", [1, 0]),
     game(0, 1, 0, 0, "stalled"),
   ]);
   assert.deepEqual(s, {
@@ -223,6 +231,8 @@ Deno.test("match series: wins, goals, goal difference with a t interval, fouls",
     // Differences 3, 0, -1: mean 0.67, sd 2.08, t(2) 4.303 → ± 5.17.
     goalDifference: { mean: 0.67, ci95: [-4.5, 5.84] },
     fouls: { left: 1, right: 2 },
+    // The void game's own goal is not counted; a line without own goals counts none.
+    ownGoals: { left: 1, right: 2 },
     stalled: 1,
     void: 1,
   });
@@ -238,6 +248,23 @@ Deno.test("match: a game an agent left before kick-off is void, however it went 
   // UT's agents 9 and 10 aborted while connecting and the game was played 11 against 9.
   assert.equal(gameEnd(false, 600, true), "void");
   assert.equal(gameEnd(true, 0, true), "void");
+});
+
+Deno.test("match: robots missing from the scene against each team's connected agents", async () => {
+  const { robotsMissing } = await import("../src/tools/match.ts");
+  const robots = (l: number, r: number) => [
+    ...Array.from({ length: l }, () => ({ team: "left" as const })),
+    ...Array.from({ length: r }, () => ({ team: "right" as const })),
+  ];
+  assert.deepEqual(robotsMissing(robots(11, 11), [11, 11]), [0, 0]);
+  // s11b's game 1: four of UT's agents connected and never got a robot.
+  assert.deepEqual(robotsMissing(robots(11, 7), [11, 11]), [0, 4]);
+  assert.deepEqual(robotsMissing(robots(0, 0), [11, 0]), [11, 0]);
+  assert.deepEqual(
+    robotsMissing(robots(3, 2), [2, 2]),
+    [0, 0],
+    "more robots than agents: none missing",
+  );
 });
 
 Deno.test("match series: a void game is played again, at most twice, under its own name", async () => {

@@ -8,6 +8,7 @@ import {
   newMonitorGameState,
   updateMonitorGameState,
 } from "./monitor_state.ts";
+import { GoalCredit } from "./goal_credit.ts";
 
 export type TeamSide = "Left" | "Right";
 
@@ -58,17 +59,26 @@ export class MonitorClient {
   messages = 0;
   /** Time, half, scores, play mode and team names, as the monitor stream tells them. */
   readonly game: MonitorGameState = newMonitorGameState();
+  /** Who scored each goal (from the scene graph), when asked for at connect. */
+  readonly goals: GoalCredit | null;
   private readonly reading: Promise<void>;
   private readonly decoder = new TextDecoder();
 
-  private constructor(private readonly link: FramedConnection) {
+  private constructor(private readonly link: FramedConnection, goals: boolean) {
+    this.goals = goals ? new GoalCredit() : null;
     this.reading = this.readLoop();
   }
 
-  static async connect(host: string, port: number, timeoutMs = 5000): Promise<MonitorClient> {
+  /** `goals`: also follow the scene to credit each goal (GoalCredit; costs reading every frame). */
+  static async connect(
+    host: string,
+    port: number,
+    timeoutMs = 5000,
+    goals = false,
+  ): Promise<MonitorClient> {
     const conn = await connectTcp(host, port, timeoutMs);
     conn.setNoDelay(true);
-    return new MonitorClient(new FramedConnection(conn));
+    return new MonitorClient(new FramedConnection(conn), goals);
   }
 
   send(command: string): Promise<void> {
@@ -86,6 +96,7 @@ export class MonitorClient {
         this.latest = this.decoder.decode(frame);
         this.messages++;
         updateMonitorGameState(this.game, this.latest);
+        this.goals?.update(this.game, this.latest);
       }
     } catch {
       // The server went away; close() still resolves.

@@ -3,17 +3,19 @@
 // through the launcher (sync mode, or real time with --realtime), starts the left team and waits
 // for its 11 players, then the right team, kicks off both halves from the monitor port, stops at
 // GameOver (or when game time stalls for 60 s of wall time; a game that stalls before any game
-// time has run, or one a team's agent left before kick-off, is void and is played again, at most
-// MAX_VOID_REPLAYS times), ends every process it started and prints one JSON line, with each
-// team's fouls per half as the referee called them and its CPU per agent per simulated cycle (the
-// cycles counted by our agents from the server's clock, the break included). Each CMD runs in sh
-// with the server's host and agent port appended, e.g. --left "deno task run-team" runs
+// time has run, or one a team's agent left or had no robot in the scene before kick-off, is void
+// and is played again, at most MAX_VOID_REPLAYS times), ends every process it started and prints
+// one JSON line, with each goal's last toucher (own goals: GoalCredit), each team's fouls per
+// half as the referee called them and its CPU per agent per simulated cycle (the cycles counted
+// by our agents from the server's clock, the break included). Each CMD runs in sh with the
+// server's host and agent port appended, e.g. --left "deno task run-team" runs
 // `deno task run-team 127.0.0.1 <port>`.
 
 import { parseFlags } from "../config/flags.ts";
 import { CliError, intFlag } from "../config/cli.ts";
 import { MonitorClient, trainer } from "../net/monitor.ts";
 import type { MonitorFoul } from "../net/monitor_state.ts";
+import type { MonitorScene } from "../net/monitor_scene.ts";
 import {
   agentConnections,
   refreshConnections,
@@ -53,9 +55,9 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
                     started again and its round replayed (restarts, at most 2 a side)
   --games N         play N games one after another (default 1): one JSON line per game, then a
                     summary line from the left team's side (wins, goals, goal difference with its
-                    95 % confidence interval, fouls). A game that stalls before any game time
-                    has run, or one a team's agent left before kick-off, is void: not counted,
-                    and played again (at most twice)
+                    95 % confidence interval, fouls, own goals). A game that stalls before any
+                    game time has run, or one a team's agent left or had no robot before
+                    kick-off, is void: not counted, and played again (at most twice)
   --redis URL       with --games: play the games as jobs on this Redis for 'deno task worker'
                     on any hosts (the team commands run in each worker's checkout)
   --queue NAME      the job queue (default ${DEFAULT_QUEUE})`;
@@ -198,7 +200,7 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
     } else {
       ({ host, port, monitorPort: mport } = o.server);
     }
-    monitor = await MonitorClient.connect(host, mport);
+    monitor = await MonitorClient.connect(host, mport, undefined, true);
     logDir = o.logDir ?? await Deno.makeTempDir({ prefix: "match-" });
     await Deno.mkdir(logDir, { recursive: true });
     console.error(`match: server on ${host}:${port}, team output in ${logDir}`);
@@ -209,11 +211,19 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
       console.error(`match: ${side} team has ${t.ports.size} players`);
     }
     const g = monitor.game;
+    const credit = monitor.goals!;
     // Let the last bodies settle before the whistle.
     await sleep(2000);
+    const absent = await robotsAbsent(credit.scene, teams);
     await refreshConnections(teams, port, known);
-    const short = teams.some((t) => t.exited > 0);
-    if (short) console.error("match: an agent left before kick-off: the game is void");
+    const short = teams.some((t) => t.exited > 0) || absent > 0;
+    if (short) {
+      console.error(
+        `match: ${
+          absent > 0 ? `${absent} robots not in the scene` : "an agent left"
+        } before kick-off: the game is void`,
+      );
+    }
     // CPU is counted from the whistle, past the agents' start-up.
     const teamCpu = async (t: TeamProcess) =>
       treeCpu(t.child.pid, await connectionOwners(t.ports, port));
@@ -293,6 +303,8 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
       left: side(0, g.teamLeft),
       right: side(1, g.teamRight),
       score: [g.scoreLeft, g.scoreRight],
+      goals: credit.goals.map((c) => ({ ...c, time: Math.round(c.time * 10) / 10 })),
+      ownGoals: credit.ownGoals(),
       gameTime: g.time,
       wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10,
       end: gameEnd(stalled, g.time, short),
@@ -307,18 +319,46 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
   }
 }
 
+/**
+ * How long (ms) the match waits for every connected agent's robot to show in the scene. UT's
+ * agent aborts when the server has sent it nothing for 60 s; in s11b's game 1, four of UT's
+ * agents connected, never got a robot, and left a minute into the game.
+ */
+const ROBOTS_WAIT_MS = 45_000;
+
+/** How many robots each team lacks in the scene against its connected agents ([left, right]). */
+export function robotsMissing(
+  robots: readonly { team: "left" | "right" }[],
+  agents: readonly [number, number],
+): [number, number] {
+  const count = (side: "left" | "right") => robots.filter((r) => r.team === side).length;
+  return [Math.max(0, agents[0] - count("left")), Math.max(0, agents[1] - count("right"))];
+}
+
+/** Waits up to ROBOTS_WAIT_MS for every agent's robot; returns how many are still missing. */
+async function robotsAbsent(scene: MonitorScene, teams: readonly TeamProcess[]): Promise<number> {
+  const deadline = Date.now() + ROBOTS_WAIT_MS;
+  for (;;) {
+    const [l, r] = robotsMissing(scene.robots(), [teams[0].ports.size, teams[1].ports.size]);
+    if (l + r === 0 || Date.now() > deadline) return l + r;
+    await sleep(500);
+  }
+}
+
 /** What seriesSummary reads of a game's JSON line. */
 export interface GameResult {
   score: [number, number];
+  /** Own goals by each side's players (GoalCredit); absent from older lines. */
+  ownGoals?: [number, number];
   end: string;
   left: { fouls: { byType: Record<string, number>[] } };
   right: { fouls: { byType: Record<string, number>[] } };
 }
 
 /**
- * How a game ended: void when a team's agent left before kick-off (so not all 22 could play to
- * GameOver: UT's agents abort while connecting on a loaded machine) or when it stalled before any
- * game time ran; stalled when it stalled later.
+ * How a game ended: void when a team was short at kick-off, an agent gone or without a robot (so
+ * not all 22 could play to GameOver: UT's agents abort while connecting on a loaded machine), or
+ * when it stalled before any game time ran; stalled when it stalled later.
  */
 export function gameEnd(stalled: boolean, gameTime: number, shortAtKickOff: boolean): string {
   if (shortAtKickOff) return "void";
@@ -352,8 +392,8 @@ export async function playSeries(
 
 /**
  * A series from the left team's side: wins, draws, losses, goals, the mean goal difference with
- * its 95 % confidence interval (Student's t), and each team's fouls in all; void games are only
- * counted as such.
+ * its 95 % confidence interval (Student's t), and each team's fouls and own goals in all; void
+ * games are only counted as such.
  */
 export function seriesSummary(all: readonly GameResult[]): Record<string, unknown> {
   const games = all.filter((g) => g.end !== "void");
@@ -380,6 +420,10 @@ export function seriesSummary(all: readonly GameResult[]): Record<string, unknow
     goalsAgainst: games.reduce((a, g) => a + g.score[1], 0),
     goalDifference: { mean: round(mean), ci95: [round(mean - half), round(mean + half)] },
     fouls: { left: fouls("left"), right: fouls("right") },
+    ownGoals: {
+      left: games.reduce((a, g) => a + (g.ownGoals?.[0] ?? 0), 0),
+      right: games.reduce((a, g) => a + (g.ownGoals?.[1] ?? 0), 0),
+    },
     stalled: games.filter((g) => g.end !== "GameOver").length,
     void: all.length - n,
   };
