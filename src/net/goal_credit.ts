@@ -4,7 +4,7 @@
 // the nearest counts. The scores come from the game-state header (monitor_state.ts).
 
 import type { MonitorGameState } from "./monitor_state.ts";
-import { MonitorScene, type ScenePartKind, type ScenePoint } from "./monitor_scene.ts";
+import type { MonitorScene, ScenePartKind, ScenePoint } from "./monitor_scene.ts";
 import { FIELD_LENGTH, FIELD_WIDTH } from "../field/field.ts";
 
 /** Centre-to-centre distance (m) at which a part touches the ball: the ball's radius, 0.042,
@@ -29,15 +29,13 @@ export interface CreditedGoal {
 
 export class GoalCredit {
   readonly goals: CreditedGoal[] = [];
-  readonly scene = new MonitorScene();
   /** The last robot to touch the ball since the last goal. */
   last: Toucher | null = null;
   private scored: [number, number] = [0, 0];
 
-  /** Folds in a monitor message, after `game` took in the same message. */
-  update(game: MonitorGameState, message: string): void {
-    const scene = this.scene;
-    const ball = scene.update(message) ? scene.ball() : null;
+  /** After `game` and `scene` took in the same monitor message. */
+  update(game: MonitorGameState, scene: MonitorScene): void {
+    const ball = scene.ball();
     if (ball && inField(ball)) this.last = touching(ball, scene) ?? this.last;
     for (const [side, now] of [["left", game.scoreLeft], ["right", game.scoreRight]] as const) {
       const k = side === "left" ? 0 : 1;

@@ -9,6 +9,8 @@ import {
   updateMonitorGameState,
 } from "./monitor_state.ts";
 import { GoalCredit } from "./goal_credit.ts";
+import { MonitorScene } from "./monitor_scene.ts";
+import { SceneTrace } from "./scene_trace.ts";
 
 export type TeamSide = "Left" | "Right";
 
@@ -59,26 +61,33 @@ export class MonitorClient {
   messages = 0;
   /** Time, half, scores, play mode and team names, as the monitor stream tells them. */
   readonly game: MonitorGameState = newMonitorGameState();
-  /** Who scored each goal (from the scene graph), when asked for at connect. */
+  /** The scene graph, who scored each goal and a trace of the game, when asked for at connect. */
+  readonly scene: MonitorScene | null;
   readonly goals: GoalCredit | null;
+  readonly trace: SceneTrace | null;
   private readonly reading: Promise<void>;
   private readonly decoder = new TextDecoder();
 
-  private constructor(private readonly link: FramedConnection, goals: boolean) {
-    this.goals = goals ? new GoalCredit() : null;
+  private constructor(private readonly link: FramedConnection, scene: boolean) {
+    this.scene = scene ? new MonitorScene() : null;
+    this.goals = scene ? new GoalCredit() : null;
+    this.trace = scene ? new SceneTrace() : null;
     this.reading = this.readLoop();
   }
 
-  /** `goals`: also follow the scene to credit each goal (GoalCredit; costs reading every frame). */
+  /**
+   * `scene`: also follow the scene graph (it costs reading every frame) to credit each goal
+   * (GoalCredit) and trace the game (SceneTrace).
+   */
   static async connect(
     host: string,
     port: number,
     timeoutMs = 5000,
-    goals = false,
+    scene = false,
   ): Promise<MonitorClient> {
     const conn = await connectTcp(host, port, timeoutMs);
     conn.setNoDelay(true);
-    return new MonitorClient(new FramedConnection(conn), goals);
+    return new MonitorClient(new FramedConnection(conn), scene);
   }
 
   send(command: string): Promise<void> {
@@ -96,7 +105,11 @@ export class MonitorClient {
         this.latest = this.decoder.decode(frame);
         this.messages++;
         updateMonitorGameState(this.game, this.latest);
-        this.goals?.update(this.game, this.latest);
+        if (this.scene) {
+          this.scene.update(this.latest);
+          this.goals!.update(this.game, this.scene);
+          this.trace!.update(this.game, this.scene);
+        }
       }
     } catch {
       // The server went away; close() still resolves.

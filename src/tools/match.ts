@@ -3,8 +3,8 @@
 // through the launcher (sync mode, or real time with --realtime), starts the left team and waits
 // for its 11 players, then the right team, kicks off both halves from the monitor port, stops at
 // GameOver (or when game time stalls for 60 s of wall time; a game that stalls before any game
-// time has run, or one a team's agent left or had no robot in the scene before kick-off, is void
-// and is played again, at most MAX_VOID_REPLAYS times), ends every process it started and prints
+// time has run, or one a team's agent left or had no robot in the scene before kick-off or left
+// in its first minute, is void and is played again, at most MAX_VOID_REPLAYS times), ends every process it started and prints
 // one JSON line, with each goal's last toucher (own goals: GoalCredit), each team's fouls per
 // half as the referee called them and its CPU per agent per simulated cycle (the cycles counted
 // by our agents from the server's clock, the break included). Each CMD runs in sh with the
@@ -43,8 +43,8 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
   --right CMD       command that starts the right team
   --half S          length of a half in seconds of game time (default 300)
   --server S        auto (start rcssserver3d from PATH) or HOST:PORT[:MPORT] (default auto)
-  --log-dir DIR     where the teams' output and the fouls called (fouls.jsonl) go (default: a
-                    new temporary directory)
+  --log-dir DIR     where the teams' output, the fouls called (fouls.jsonl) and the game's
+                    trace every 0.1 s (scene.jsonl) go (default: a new temporary directory)
   --stall S         give up when game time has not advanced for S seconds (default 60)
   --realtime        run the launched server in real time (not sync mode)
   --penalty N       a penalty shoot-out instead (rcssserver3d's PenaltyShootout mode): N rounds
@@ -57,7 +57,8 @@ export const MATCH_USAGE = `Usage: deno task match --left "CMD" --right "CMD" [f
                     summary line from the left team's side (wins, goals, goal difference with its
                     95 % confidence interval, fouls, own goals). A game that stalls before any
                     game time has run, or one a team's agent left or had no robot before
-                    kick-off, is void: not counted, and played again (at most twice)
+                    kick-off or left in its first minute, is void: not counted, and played again
+                    (at most twice)
   --redis URL       with --games: play the games as jobs on this Redis for 'deno task worker'
                     on any hosts (the team commands run in each worker's checkout)
   --queue NAME      the job queue (default ${DEFAULT_QUEUE})`;
@@ -210,13 +211,15 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
       teams.push(t);
       console.error(`match: ${side} team has ${t.ports.size} players`);
     }
+    const started = Date.now();
     const g = monitor.game;
     const credit = monitor.goals!;
+    const scene = monitor.scene!;
     // Let the last bodies settle before the whistle.
     await sleep(2000);
-    const absent = await robotsAbsent(credit.scene, teams);
+    const absent = await robotsAbsent(scene, teams);
     await refreshConnections(teams, port, known);
-    const short = teams.some((t) => t.exited > 0) || absent > 0;
+    let short = teams.some((t) => t.exited > 0) || absent > 0;
     if (short) {
       console.error(
         `match: ${
@@ -257,6 +260,10 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
         break;
       }
       await refreshConnections(teams, port, known);
+      if (teams.some((t) => t.exited > 0) && Date.now() - started < EARLY_EXIT_MS) {
+        console.error("match: an agent left in the game's first minute: the game is void");
+        short = true;
+      }
     }
     const cpuTo = await Promise.all(teams.map(teamCpu));
     // Give the teams a moment to flush their output before it is read.
@@ -269,6 +276,8 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
     // The cycles the server ran, as our agents counted them from its clock (null when no team
     // of ours played to GameOver).
     const cycles = Math.max(0, ...reports.flat().map((r) => r.cycles)) || null;
+    // The game from the scene every 0.1 s (SceneTrace), one JSON line each.
+    await Deno.writeTextFile(`${logDir}/scene.jsonl`, monitor.trace!.text());
     // Every foul the referee called (once, not its repeated calls), one JSON line each.
     await Deno.writeTextFile(
       `${logDir}/fouls.jsonl`,
@@ -319,12 +328,15 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
   }
 }
 
-/**
- * How long (ms) the match waits for every connected agent's robot to show in the scene. UT's
- * agent aborts when the server has sent it nothing for 60 s; in s11b's game 1, four of UT's
- * agents connected, never got a robot, and left a minute into the game.
- */
+/** How long (ms) the match waits for every connected agent's robot to show in the scene. */
 const ROBOTS_WAIT_MS = 45_000;
+
+/**
+ * An agent that leaves this soon (ms of wall) after the teams started makes the game void, which
+ * then ends at once: UT's agent gives up 60 s after it connected when the server has sent it
+ * nothing (four of UT's agents in s11b's game 1, three in s11a's game 2, a minute into the game).
+ */
+const EARLY_EXIT_MS = 75_000;
 
 /** How many robots each team lacks in the scene against its connected agents ([left, right]). */
 export function robotsMissing(
@@ -356,12 +368,13 @@ export interface GameResult {
 }
 
 /**
- * How a game ended: void when a team was short at kick-off, an agent gone or without a robot (so
- * not all 22 could play to GameOver: UT's agents abort while connecting on a loaded machine), or
- * when it stalled before any game time ran; stalled when it stalled later.
+ * How a game ended: void when a team was short at kick-off (an agent gone or without a robot) or
+ * lost an agent in the first minute (so not all 22 could play to GameOver: UT's agents abort while
+ * connecting on a loaded machine), or when it stalled before any game time ran; stalled when it
+ * stalled later.
  */
-export function gameEnd(stalled: boolean, gameTime: number, shortAtKickOff: boolean): string {
-  if (shortAtKickOff) return "void";
+export function gameEnd(stalled: boolean, gameTime: number, short: boolean): string {
+  if (short) return "void";
   return !stalled ? "GameOver" : gameTime > 0 ? "stalled" : "void";
 }
 

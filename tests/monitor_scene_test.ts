@@ -1,11 +1,12 @@
-// Who scored: the monitor's scene graph (whole, then changes node for node) read into the ball's
-// and robots' positions, and each goal credited to the last robot to touch the ball, from literal
-// messages and from real server traffic (tests/data/monitor_goals.jsonl.gz: rcssserver3d 0.7.3,
+// The monitor's scene graph (whole, then changes node for node) read into the ball's and robots'
+// positions; each goal credited to the last robot to touch the ball, and the game traced every
+// 0.1 s; from literal messages and from real server traffic (tests/data/monitor_goals.jsonl.gz: rcssserver3d 0.7.3,
 // Left 9 against Right 2 with trainer commands; numbers rounded to 4 places).
 
 import assert from "assert";
 import { MonitorScene } from "../src/net/monitor_scene.ts";
 import { GoalCredit } from "../src/net/goal_credit.ts";
+import { SceneTrace } from "../src/net/scene_trace.ts";
 import { newMonitorGameState, updateMonitorGameState } from "../src/net/monitor_state.ts";
 import { readRecordingText } from "../src/tools/recording.ts";
 
@@ -67,10 +68,12 @@ Deno.test("monitor scene: a malformed change leaves what it cannot read", () => 
 
 Deno.test("goal credit: the last toucher before the goal, an own goal when that team conceded", () => {
   const g = newMonitorGameState();
+  const scene = new MonitorScene();
   const credit = new GoalCredit();
   const feed = (m: string) => {
     updateMonitorGameState(g, m);
-    credit.update(g, m);
+    scene.update(m);
+    credit.update(g, scene);
   };
   const ballAt = (t: number, x: number, y: number, extra = "") =>
     `((time ${t})${extra})(RDS 0 1)((nd(nd))(nd ${at(x, y, 0.042)}(nd StaticMesh)))`;
@@ -98,12 +101,16 @@ Deno.test("goal credit: real traffic, an own goal of Right 2 and a goal of Left 
   const messages = (await readRecordingText(path)).split("\n").filter(Boolean)
     .map((l) => JSON.parse(l) as string);
   const g = newMonitorGameState();
+  const scene = new MonitorScene();
   const credit = new GoalCredit();
+  const trace = new SceneTrace();
   for (const m of messages) {
     updateMonitorGameState(g, m);
-    credit.update(g, m);
+    scene.update(m);
+    credit.update(g, scene);
+    trace.update(g, scene);
   }
-  const robots = credit.scene.robots();
+  const robots = scene.robots();
   assert.deepEqual(robots.map((r) => [r.team, r.unum, r.type, r.parts.length]), [
     ["left", 9, 0, 5],
     ["right", 2, 0, 5],
@@ -117,4 +124,28 @@ Deno.test("goal credit: real traffic, an own goal of Right 2 and a goal of Left 
     ],
   );
   assert.deepEqual(credit.ownGoals(), [0, 1]);
+});
+
+Deno.test("scene trace: a sample each 0.1 s of game time, robots by team, the half restarts it", () => {
+  const g = newMonitorGameState();
+  const scene = new MonitorScene();
+  const trace = new SceneTrace();
+  const feed = (m: string) => {
+    updateMonitorGameState(g, m);
+    scene.update(m);
+    trace.update(g, scene);
+  };
+  feed(SCENE);
+  for (let c = 1; c <= 12; c++) {
+    feed(`((time ${(c * 0.02).toFixed(2)}))(RDS 0 1)((nd(nd))(nd ${at(c / 10, 0, 0.042)}))`);
+  }
+  feed(`((time 0.04)(half 2))(RDS 0 1)((nd))`);
+  assert.deepEqual(trace.samples.map((s) => [s.half, s.t]), [[1, 0], [1, 0.1], [1, 0.2], [
+    2,
+    0.04,
+  ]]);
+  assert.deepEqual(trace.samples[1].ball, [0.5, 0, 0.04], "centimetres");
+  assert.deepEqual(trace.samples[0].left, [[7, -1, 0, 0.35]]);
+  assert.deepEqual(trace.samples[0].right, [[3, 2, 1, 0.35]]);
+  assert.equal(trace.text().split("\n").length, 5);
 });
