@@ -7,7 +7,8 @@
 // shots with their distances, goals and own goals, and falls per player. All of it counts PlayOn
 // only, in our frame (we attack +x); besides, the stoppages: how often and how long each play
 // mode other than PlayOn held, named for our side (KickOff_ours: our kick-off, goal_kick_theirs:
-// theirs).
+// theirs). A match's log directory without recordings is read from its scene trace instead
+// (scene_analysis.ts).
 
 import { parseFlags } from "../config/flags.ts";
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
@@ -15,6 +16,7 @@ import { CYCLE_SECONDS } from "../protocol/cycle.ts";
 import { readRecording } from "./recording.ts";
 import type { Point2 } from "../util/pose.ts";
 import { replay, type ReplayFrame } from "./replay.ts";
+import { analyzeScene, parseSceneTrace } from "./scene_analysis.ts";
 
 /** The player nearest the ball has it when within this distance (m). */
 const POSSESSION_RADIUS = 0.6;
@@ -417,7 +419,24 @@ const USAGE = `Usage: deno task analyze DIR [DIR…] [--log FILE]
 
 Reads the recordings (agent<unum>.jsonl, from run-team --record-dir, ground truth on) of one
 game per DIR and prints one JSON line per game. Passes are read from the team's log: --log, or
-DIR/../left.log as deno task match writes it.`;
+DIR/../left.log as deno task match writes it. A DIR without recordings that holds a match's
+scene.jsonl (deno task match --log-dir) is read from that instead, both teams alike: possession,
+the still ball, thirds, and each team's falls with what was near the robot (scene_analysis.ts).`;
+
+/** The scene analysis of DIR/scene.jsonl, or null when DIR has agent recordings or no trace. */
+async function sceneGame(dir: string): Promise<Record<string, unknown> | null> {
+  for await (const e of Deno.readDir(dir)) {
+    if (e.isFile && /^agent\d+\.jsonl(\.gz)?$/.test(e.name)) return null;
+  }
+  const path = `${dir}/scene.jsonl`;
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch {
+    return null;
+  }
+  return { source: "scene", ...analyzeScene(parseSceneTrace(text, path)) };
+}
 
 async function main(args: string[]): Promise<number> {
   let dirs: string[];
@@ -441,6 +460,11 @@ async function main(args: string[]): Promise<number> {
   }
   for (const dir of dirs) {
     try {
+      const scene = await sceneGame(dir);
+      if (scene) {
+        console.log(JSON.stringify({ game: dir, ...scene }));
+        continue;
+      }
       const passes = await passesIn(logFile ?? `${dir}/../left.log`);
       console.log(JSON.stringify({ game: dir, ...analyze(await loadGame(dir), passes) }));
     } catch (e) {

@@ -1,0 +1,158 @@
+// What happened in a game, from the match's scene trace (scene.jsonl: SceneTrace, the referee's
+// view of both teams): possession, the still ball, the ball's time in each third, and each team's
+// falls with what was near the robot as it fell. PlayOn only; thirds from the left team's side.
+
+import type { SceneSample } from "../net/scene_trace.ts";
+import { FIELD_LENGTH } from "../field/field.ts";
+
+/** The robot nearest the ball has it within this distance (m) of its torso; else the last did. */
+const POSSESSION_RADIUS = 0.6;
+/** The ball is still below this speed (m/s). */
+const STILL_SPEED = 0.1;
+/** Torso heights (m): a robot up this long (s) at UP_TORSO or more falls when below DOWN_TORSO. */
+const UP_TORSO = 0.3;
+const DOWN_TORSO = 0.25;
+const UP_FOR = 1;
+/** A fall with another robot's torso this near (m) in the second before it is a contact fall. */
+const CONTACT = 0.45;
+const CONTACT_WINDOW = 1;
+/** A gap (s) between samples longer than this counts as this much. */
+const MAX_STEP = 0.2;
+
+type Side = "left" | "right";
+
+export interface TeamFalls {
+  total: number;
+  /** The nearest robot in the second before was an opponent within CONTACT. */
+  withOpponent: number;
+  withMate: number;
+  alone: number;
+  perPlayer: Record<string, number>;
+}
+
+export interface SceneAnalysis {
+  playOnSeconds: number;
+  possession: { left: number; right: number; nobody: number };
+  ballStill: number;
+  thirds: { leftDefence: number; middle: number; leftAttack: number };
+  falls: { left: TeamFalls; right: TeamFalls };
+}
+
+/** Parses scene.jsonl; a bad line names its number. */
+export function parseSceneTrace(text: string, path: string): SceneSample[] {
+  const out: SceneSample[] = [];
+  text.split("\n").forEach((line, i) => {
+    if (!line.trim()) return;
+    try {
+      const s = JSON.parse(line) as SceneSample;
+      if (typeof s.t !== "number" || !Array.isArray(s.left) || !Array.isArray(s.right)) throw 0;
+      out.push(s);
+    } catch {
+      throw new Error(`${path}:${i + 1}: not a scene sample`);
+    }
+  });
+  return out;
+}
+
+export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
+  let playOn = 0, still = 0;
+  const poss = { left: 0, right: 0, nobody: 0 };
+  const thirds = { leftDefence: 0, middle: 0, leftAttack: 0 };
+  let holder: Side | null = null;
+  for (let i = 1; i < samples.length; i++) {
+    const s = samples[i], prev = samples[i - 1];
+    if (s.pm !== "PlayOn" || s.half !== prev.half || !s.ball || !prev.ball) continue;
+    const dt = Math.min(s.t - prev.t, MAX_STEP);
+    if (dt <= 0) continue;
+    playOn += dt;
+    const [bx, by] = s.ball;
+    if (Math.hypot(bx - prev.ball[0], by - prev.ball[1]) / (s.t - prev.t) < STILL_SPEED) {
+      still += dt;
+    }
+    holder = nearestTeam(s, bx, by) ?? holder;
+    poss[holder ?? "nobody"] += dt;
+    const third = FIELD_LENGTH / 6;
+    thirds[bx < -third ? "leftDefence" : bx > third ? "leftAttack" : "middle"] += dt;
+  }
+  const share = (x: number) => playOn > 0 ? Math.round(x / playOn * 1000) / 1000 : 0;
+  return {
+    playOnSeconds: Math.round(playOn * 100) / 100,
+    possession: { left: share(poss.left), right: share(poss.right), nobody: share(poss.nobody) },
+    ballStill: share(still),
+    thirds: {
+      leftDefence: share(thirds.leftDefence),
+      middle: share(thirds.middle),
+      leftAttack: share(thirds.leftAttack),
+    },
+    falls: falls(samples),
+  };
+}
+
+/** The team of the robot whose torso is nearest (x, y) within POSSESSION_RADIUS, or null. */
+function nearestTeam(s: SceneSample, x: number, y: number): Side | null {
+  let best: Side | null = null, bestD = POSSESSION_RADIUS;
+  for (const side of ["left", "right"] as const) {
+    for (const [, rx, ry] of s[side]) {
+      const d = Math.hypot(rx - x, ry - y);
+      if (d < bestD) [best, bestD] = [side, d];
+    }
+  }
+  return best;
+}
+
+function falls(samples: readonly SceneSample[]): { left: TeamFalls; right: TeamFalls } {
+  const out = {
+    left: { total: 0, withOpponent: 0, withMate: 0, alone: 0, perPlayer: {} } as TeamFalls,
+    right: { total: 0, withOpponent: 0, withMate: 0, alone: 0, perPlayer: {} } as TeamFalls,
+  };
+  // A robot is up once its torso has held UP_TORSO for UP_FOR; it stays up until it falls.
+  const upSince = new Map<string, number>();
+  const up = new Set<string>();
+  samples.forEach((s, i) => {
+    for (const side of ["left", "right"] as const) {
+      for (const [unum, , , z] of s[side]) {
+        const key = `${side} ${unum}`;
+        if (z >= UP_TORSO) {
+          const since = upSince.get(key) ?? s.t;
+          upSince.set(key, since);
+          if (s.t - since >= UP_FOR) up.add(key);
+          continue;
+        }
+        upSince.delete(key);
+        if (z >= DOWN_TORSO || !up.delete(key) || s.pm !== "PlayOn") continue;
+        const f = out[side];
+        f.total++;
+        f.perPlayer[unum] = (f.perPlayer[unum] ?? 0) + 1;
+        const near = nearestBefore(samples, i, side, unum);
+        if (near === null) f.alone++;
+        else if (near === side) f.withMate++;
+        else f.withOpponent++;
+      }
+    }
+  });
+  return out;
+}
+
+/** The team of the robot nearest (side, unum) within CONTACT over the window before sample i. */
+function nearestBefore(
+  samples: readonly SceneSample[],
+  i: number,
+  side: Side,
+  unum: number,
+): Side | null {
+  let best: Side | null = null, bestD = CONTACT;
+  const { t, half } = samples[i];
+  for (let k = i; k >= 0 && samples[k].half === half && t - samples[k].t <= CONTACT_WINDOW; k--) {
+    const s = samples[k];
+    const me = s[side].find((r) => r[0] === unum);
+    if (!me) continue;
+    for (const other of ["left", "right"] as const) {
+      for (const [u, x, y] of s[other]) {
+        if (other === side && u === unum) continue;
+        const d = Math.hypot(x - me[1], y - me[2]);
+        if (d < bestD) [best, bestD] = [other, d];
+      }
+    }
+  }
+  return best;
+}

@@ -1,0 +1,78 @@
+// The match's scene trace analysed (scene_analysis.ts): possession by the nearest torso, the still
+// ball, thirds, and falls (up for a second, then down) with what was near; from samples built here.
+
+import assert from "assert";
+import { analyzeScene, parseSceneTrace } from "../src/tools/scene_analysis.ts";
+import type { SceneSample } from "../src/net/scene_trace.ts";
+
+type Robot = [number, number, number, number];
+
+/** Samples every 0.1 s from t0, each from `at(t)`. */
+function samples(
+  t0: number,
+  n: number,
+  at: (t: number) => { ball: [number, number]; left: Robot[]; right: Robot[]; pm?: string },
+): SceneSample[] {
+  return Array.from({ length: n }, (_, k) => {
+    const t = Math.round((t0 + k * 0.1) * 10) / 10;
+    const s = at(t);
+    return {
+      half: 1,
+      t,
+      pm: s.pm ?? "PlayOn",
+      ball: [...s.ball, 0.04],
+      left: s.left,
+      right: s.right,
+    };
+  });
+}
+
+Deno.test("scene analysis: possession stays with the last team near the ball; still ball; thirds", () => {
+  const a = analyzeScene(samples(0, 41, (t) => ({
+    // 0-1 s still at a left robot in the middle, 1-2 s rolling away from it into the left's
+    // attacking third, 2-4 s still at a right robot there.
+    ball: t <= 1 ? [0, 0] : t <= 2 ? [6 * (t - 1), 0] : [6, 0],
+    left: [[9, -0.3, 0, 0.33]],
+    right: [[2, 6.4, 0, 0.33]],
+  })));
+  assert.equal(a.playOnSeconds, 4);
+  assert.deepEqual(a.possession, { left: 0.475, right: 0.525, nobody: 0 });
+  assert.equal(a.ballStill, 0.75);
+  // The ball passes x = 5 (a third of the length from the centre) at 1.83 s.
+  assert.deepEqual(a.thirds, { leftDefence: 0, middle: 0.45, leftAttack: 0.55 });
+});
+
+Deno.test("scene analysis: a fall is a robot up for a second going down, with what was near", () => {
+  const z = (t: number, down: number) => t < down ? 0.33 : 0.1;
+  const a = analyzeScene(samples(0, 60, (t) => ({
+    ball: [0, 0],
+    left: [
+      [2, 0, 0, z(t, 2)], // falls at 2 s beside right 4: a contact fall
+      [3, 5, 5, t < 1.5 ? 0.33 : t < 1.6 ? 0.27 : t < 3 ? 0.33 : 0.2], // a dip, then a fall alone
+      [4, -5, -5, t < 0.5 ? 0.33 : t < 1 ? 0.1 : t < 1.5 ? 0.33 : 0.1], // never up for a second
+    ],
+    right: [[4, 0.3, 0, 0.33], [5, -3, 3, 0.33]],
+  })));
+  assert.deepEqual(a.falls.left, {
+    total: 2,
+    withOpponent: 1,
+    withMate: 0,
+    alone: 1,
+    perPlayer: { 2: 1, 3: 1 },
+  });
+  assert.equal(a.falls.right.total, 0);
+  const stopped = analyzeScene(samples(0, 40, (t) => ({
+    ball: [0, 0],
+    left: [[2, 0, 0, z(t, 2)]],
+    right: [],
+    pm: "KickIn_Left",
+  })));
+  assert.equal(stopped.falls.left.total, 0, "PlayOn only");
+});
+
+Deno.test("scene analysis: a bad line names the file and line", () => {
+  const good = JSON.stringify({ half: 1, t: 0, pm: "PlayOn", ball: null, left: [], right: [] });
+  assert.equal(parseSceneTrace(`${good}\n\n${good}\n`, "s.jsonl").length, 2);
+  assert.throws(() => parseSceneTrace(`${good}\n{"t": 1}\n`, "s.jsonl"), /s\.jsonl:2: not a scene/);
+  assert.throws(() => parseSceneTrace("nope", "s.jsonl"), /s\.jsonl:1:/);
+});
