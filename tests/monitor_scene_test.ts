@@ -5,8 +5,7 @@
 
 import assert from "assert";
 import { MonitorScene } from "../src/net/monitor_scene.ts";
-import { GoalCredit } from "../src/net/goal_credit.ts";
-import { SceneTrace } from "../src/net/scene_trace.ts";
+import { SceneFollower } from "../src/net/scene_follower.ts";
 import { newMonitorGameState, updateMonitorGameState } from "../src/net/monitor_state.ts";
 import { readRecordingText } from "../src/tools/recording.ts";
 
@@ -68,12 +67,11 @@ Deno.test("monitor scene: a malformed change leaves what it cannot read", () => 
 
 Deno.test("goal credit: the last toucher before the goal, an own goal when that team conceded", () => {
   const g = newMonitorGameState();
-  const scene = new MonitorScene();
-  const credit = new GoalCredit();
+  const follower = new SceneFollower();
+  const credit = follower.goals;
   const feed = (m: string) => {
     updateMonitorGameState(g, m);
-    scene.update(m);
-    credit.update(g, scene);
+    follower.update(g, m);
   };
   const ballAt = (t: number, x: number, y: number, extra = "") =>
     `((time ${t})${extra})(RDS 0 1)((nd(nd))(nd ${at(x, y, 0.042)}(nd StaticMesh)))`;
@@ -101,16 +99,13 @@ Deno.test("goal credit: real traffic, an own goal of Right 2 and a goal of Left 
   const messages = (await readRecordingText(path)).split("\n").filter(Boolean)
     .map((l) => JSON.parse(l) as string);
   const g = newMonitorGameState();
-  const scene = new MonitorScene();
-  const credit = new GoalCredit();
-  const trace = new SceneTrace();
+  const follower = new SceneFollower();
   for (const m of messages) {
     updateMonitorGameState(g, m);
-    scene.update(m);
-    credit.update(g, scene);
-    trace.update(g, scene);
+    follower.update(g, m);
   }
-  const robots = scene.robots();
+  const credit = follower.goals;
+  const robots = follower.scene.robots();
   assert.deepEqual(robots.map((r) => [r.team, r.unum, r.type, r.parts.length]), [
     ["left", 9, 0, 5],
     ["right", 2, 0, 5],
@@ -128,12 +123,11 @@ Deno.test("goal credit: real traffic, an own goal of Right 2 and a goal of Left 
 
 Deno.test("scene trace: a sample each 0.1 s of game time, robots by team, the half restarts it", () => {
   const g = newMonitorGameState();
-  const scene = new MonitorScene();
-  const trace = new SceneTrace();
+  const follower = new SceneFollower();
+  const trace = follower.trace;
   const feed = (m: string) => {
     updateMonitorGameState(g, m);
-    scene.update(m);
-    trace.update(g, scene);
+    follower.update(g, m);
   };
   feed(SCENE);
   for (let c = 1; c <= 12; c++) {

@@ -8,9 +8,7 @@ import {
   newMonitorGameState,
   updateMonitorGameState,
 } from "./monitor_state.ts";
-import { GoalCredit } from "./goal_credit.ts";
-import { MonitorScene } from "./monitor_scene.ts";
-import { SceneTrace } from "./scene_trace.ts";
+import { SceneFollower } from "./scene_follower.ts";
 
 export type TeamSide = "Left" | "Right";
 
@@ -62,22 +60,18 @@ export class MonitorClient {
   /** Time, half, scores, play mode and team names, as the monitor stream tells them. */
   readonly game: MonitorGameState = newMonitorGameState();
   /** The scene graph, who scored each goal and a trace of the game, when asked for at connect. */
-  readonly scene: MonitorScene | null;
-  readonly goals: GoalCredit | null;
-  readonly trace: SceneTrace | null;
+  readonly follower: SceneFollower | null;
   private readonly reading: Promise<void>;
   private readonly decoder = new TextDecoder();
 
   private constructor(private readonly link: FramedConnection, scene: boolean) {
-    this.scene = scene ? new MonitorScene() : null;
-    this.goals = scene ? new GoalCredit() : null;
-    this.trace = scene ? new SceneTrace() : null;
+    this.follower = scene ? new SceneFollower() : null;
     this.reading = this.readLoop();
   }
 
   /**
-   * `scene`: also follow the scene graph (it costs reading every frame) to credit each goal
-   * (GoalCredit) and trace the game (SceneTrace).
+   * `scene`: also follow the scene graph (SceneFollower; it costs reading every frame) to credit
+   * each goal and trace the game.
    */
   static async connect(
     host: string,
@@ -105,11 +99,7 @@ export class MonitorClient {
         this.latest = this.decoder.decode(frame);
         this.messages++;
         updateMonitorGameState(this.game, this.latest);
-        if (this.scene) {
-          this.scene.update(this.latest);
-          this.goals!.update(this.game, this.scene);
-          this.trace!.update(this.game, this.scene);
-        }
+        this.follower?.update(this.game, this.latest);
       }
     } catch {
       // The server went away; close() still resolves.

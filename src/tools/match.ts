@@ -213,8 +213,7 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
     }
     const started = Date.now();
     const g = monitor.game;
-    const credit = monitor.goals!;
-    const scene = monitor.scene!;
+    const { goals: credit, scene, trace } = monitor.follower!;
     // Let the last bodies settle before the whistle.
     await sleep(2000);
     const absent = await robotsAbsent(scene, teams);
@@ -277,7 +276,7 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
     // of ours played to GameOver).
     const cycles = Math.max(0, ...reports.flat().map((r) => r.cycles)) || null;
     // The game from the scene every 0.1 s (SceneTrace), one JSON line each.
-    await Deno.writeTextFile(`${logDir}/scene.jsonl`, monitor.trace!.text());
+    await Deno.writeTextFile(`${logDir}/scene.jsonl`, trace.text());
     // Every foul the referee called (once, not its repeated calls), one JSON line each.
     await Deno.writeTextFile(
       `${logDir}/fouls.jsonl`,
