@@ -3,6 +3,7 @@
 
 import assert from "assert";
 import { analyzeScene, parseSceneTrace } from "../src/tools/scene_analysis.ts";
+import { kickSummary, sceneKicks } from "../src/tools/scene_kicks.ts";
 import type { SceneSample } from "../src/net/scene_trace.ts";
 
 type Robot = [number, number, number, number];
@@ -75,4 +76,54 @@ Deno.test("scene analysis: a bad line names the file and line", () => {
   assert.equal(parseSceneTrace(`${good}\n\n${good}\n`, "s.jsonl").length, 2);
   assert.throws(() => parseSceneTrace(`${good}\n{"t": 1}\n`, "s.jsonl"), /s\.jsonl:2: not a scene/);
   assert.throws(() => parseSceneTrace("nope", "s.jsonl"), /s\.jsonl:1:/);
+});
+
+Deno.test("scene kicks: a kick's distance, a shot's outcome, and pushes and rolls that are no kick", () => {
+  // Left 9 kicks from (10, 0) at 4 m/s slowing 1 m/s², into the goal (x = 15) at about 1.5 s; left
+  // 7 pushes the ball 0.5 m; right 1 stands in the goal mouth but off the ball's line.
+  const scored = samples(0, 30, (t) => {
+    const k = Math.max(0, t - 0.5);
+    const x = 10 + 4 * k - 0.5 * k * k;
+    return {
+      ball: [Math.min(x, 15.1), 0.02 * k],
+      left: [[9, 9.8, 0, 0.33]],
+      right: [[1, 14.8, 0.8, 0.33]],
+      pm: x > 15 ? "Goal_Left" : "PlayOn",
+    };
+  });
+  const [goal] = sceneKicks(scored);
+  assert.equal(goal.side, "left");
+  assert.equal(goal.unum, 9);
+  assert.equal(goal.shot, "goal");
+  assert.deepEqual(goal.from, [10, 0]);
+  // Right 1 steps into the line at 13 m: the keeper stops it.
+  const saved = samples(0, 40, (t) => {
+    const k = Math.max(0, t - 0.5);
+    const x = Math.min(10 + 4 * k - 0.5 * k * k, 13);
+    return { ball: [x, 0], left: [[9, 9.8, 0, 0.33]], right: [[1, 13.2, 0, 0.33]] };
+  });
+  const kicks = sceneKicks(saved);
+  assert.equal(kicks.length, 1);
+  assert.equal(kicks[0].shot, "keeper");
+  assert.equal(kicks[0].distance, 3);
+  // Sideways, 6 m along y from (0, 0): a kick, no shot. A push at 1 m/s: nothing. A fast ball
+  // with no robot near where it started: nothing.
+  const rest = samples(0, 60, (t) => ({
+    ball: t < 2 ? [0, Math.min(6, 6 * t)] : t < 4 ? [0, 6 + Math.min(0.5, t - 2)] : [5, 5],
+    left: [[4, 0, -0.2, 0.33], [5, 1, 5.9, 0.33]],
+    right: [],
+  }));
+  const side = sceneKicks(rest);
+  assert.equal(side.length, 1);
+  assert.equal(side[0].shot, undefined);
+  assert.equal(side[0].unum, 4);
+  assert.equal(side[0].distance, 6);
+  const summary = kickSummary([...kicks, ...side]);
+  assert.equal(summary.left.kicks, 2);
+  assert.equal(summary.left.meanDistance, 4.5);
+  assert.equal(summary.left.longest, 6);
+  assert.equal(summary.left.shots.total, 1);
+  assert.equal(summary.left.shots.keeper, 1);
+  assert.equal(summary.left.shots.meanDistanceToGoal, 5);
+  assert.equal(summary.right.kicks, 0);
 });

@@ -1,9 +1,11 @@
 // What happened in a game, from the match's scene trace (scene.jsonl: SceneTrace, the referee's
-// view of both teams): possession, the still ball, the ball's time in each third, and each team's
-// falls with what was near the robot as it fell. PlayOn only; thirds from the left team's side.
+// view of both teams): possession, the still ball, the ball's time in each third, each team's
+// falls with what was near the robot as it fell, and its kicks and shots (scene_kicks.ts). PlayOn
+// only; thirds from the left team's side.
 
 import type { SceneSample } from "../net/scene_trace.ts";
 import { FIELD_LENGTH } from "../field/field.ts";
+import { kickSummary, nearestRobot, sceneKicks, type TeamKicks } from "./scene_kicks.ts";
 
 /** The robot nearest the ball has it within this distance (m) of its torso; else the last did. */
 const POSSESSION_RADIUS = 0.6;
@@ -36,6 +38,8 @@ export interface SceneAnalysis {
   ballStill: number;
   thirds: { leftDefence: number; middle: number; leftAttack: number };
   falls: { left: TeamFalls; right: TeamFalls };
+  /** Kicks and shots (scene_kicks.ts). */
+  kicks: { left: TeamKicks; right: TeamKicks };
 }
 
 /** Parses scene.jsonl; a bad line names its number. */
@@ -69,7 +73,7 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
     if (Math.hypot(bx - prev.ball[0], by - prev.ball[1]) / (s.t - prev.t) < STILL_SPEED) {
       still += dt;
     }
-    holder = nearestTeam(s, bx, by) ?? holder;
+    holder = nearestRobot(s, bx, by, POSSESSION_RADIUS)?.side ?? holder;
     poss[holder ?? "nobody"] += dt;
     const third = FIELD_LENGTH / 6;
     thirds[bx < -third ? "leftDefence" : bx > third ? "leftAttack" : "middle"] += dt;
@@ -85,19 +89,8 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
       leftAttack: share(thirds.leftAttack),
     },
     falls: falls(samples),
+    kicks: kickSummary(sceneKicks(samples)),
   };
-}
-
-/** The team of the robot whose torso is nearest (x, y) within POSSESSION_RADIUS, or null. */
-function nearestTeam(s: SceneSample, x: number, y: number): Side | null {
-  let best: Side | null = null, bestD = POSSESSION_RADIUS;
-  for (const side of ["left", "right"] as const) {
-    for (const [, rx, ry] of s[side]) {
-      const d = Math.hypot(rx - x, ry - y);
-      if (d < bestD) [best, bestD] = [side, d];
-    }
-  }
-  return best;
 }
 
 function falls(samples: readonly SceneSample[]): { left: TeamFalls; right: TeamFalls } {
