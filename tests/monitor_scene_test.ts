@@ -143,3 +143,41 @@ Deno.test("scene trace: a sample each 0.1 s of game time, robots by team, the ha
   assert.deepEqual(trace.samples[0].right, [[3, 2, 1, 0.35]]);
   assert.equal(trace.text().split("\n").length, 5);
 });
+
+Deno.test("monitor: a new connection's first message is the whole scene; none in time is null", async () => {
+  const { MonitorClient } = await import("../src/net/monitor.ts");
+  const { encodeFrame } = await import("../src/net/framing.ts");
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  const serve = (async () => {
+    const talker = await listener.accept();
+    await talker.write(encodeFrame(SCENE));
+    await talker.write(encodeFrame("((time 0.02))(RDS 0 1)((nd(nd)))"));
+    const mute = await listener.accept();
+    await new Promise((r) => setTimeout(r, 400));
+    for (const c of [talker, mute]) c.close();
+  })();
+  assert.equal(await MonitorClient.sceneHeader("127.0.0.1", port), SCENE);
+  assert.equal(await MonitorClient.sceneHeader("127.0.0.1", port, 200), null);
+  await serve;
+  listener.close();
+});
+
+Deno.test("match: robots the match's scene lacks are found in the whole scene asked for afresh", async () => {
+  const { robotsAbsent } = await import("../src/tools/match.ts");
+  const teams = [{ ports: new Set([1]) }, { ports: new Set([2]) }];
+  // The match's scene holds left 7 only; the server's whole graph holds right 3 as well.
+  const lacking = () => {
+    const s = new MonitorScene();
+    s.update(SCENE.replace(robot(3, "Right", 2, 1), ""));
+    return s;
+  };
+  assert.equal(lacking().robots().length, 1);
+  let asked = 0;
+  const fresh = () => (asked++, Promise.resolve(SCENE));
+  assert.equal(await robotsAbsent(lacking(), teams, fresh, 3000, 100), 0);
+  assert.equal(asked, 1);
+  // A server that lacks the robot too: still missing when the wait is over.
+  const same = lacking();
+  assert.equal(await robotsAbsent(same, teams, () => Promise.resolve(null), 700, 100), 1);
+});
