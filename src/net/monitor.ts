@@ -84,24 +84,6 @@ export class MonitorClient {
     return new MonitorClient(new FramedConnection(conn), scene);
   }
 
-  /**
-   * What a new monitor connection is sent first: the server's whole scene graph (RSG) with the
-   * game's state, or null when none comes within `timeoutMs`. The connection is then closed.
-   */
-  static async sceneHeader(host: string, port: number, timeoutMs = 5000): Promise<string | null> {
-    const link = new FramedConnection(await connectTcp(host, port, timeoutMs));
-    const timer = setTimeout(() => link.close(), timeoutMs);
-    try {
-      for await (const frame of link.frames()) return new TextDecoder().decode(frame);
-      return null;
-    } catch {
-      return null;
-    } finally {
-      clearTimeout(timer);
-      link.close();
-    }
-  }
-
   send(command: string): Promise<void> {
     return this.link.send(command);
   }

@@ -216,7 +216,7 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
     const { goals: credit, scene, trace } = monitor.follower!;
     // Let the last bodies settle before the whistle.
     await sleep(2000);
-    const absent = await robotsAbsent(scene, teams, () => MonitorClient.sceneHeader(host, mport));
+    const absent = await robotsAbsent(scene, teams);
     await refreshConnections(teams, port, known);
     let short = teams.some((t) => t.exited > 0) || absent > 0;
     if (short) {
@@ -346,41 +346,12 @@ export function robotsMissing(
   return [Math.max(0, agents[0] - count("left")), Math.max(0, agents[1] - count("right"))];
 }
 
-/**
- * While robots are missing, the whole scene graph is asked for afresh this often (ms) on a new
- * monitor connection: a graph the match's own connection lacks is then folded in, and only robots
- * the server does not have make the game void. Two games at once here voided 4 starts running
- * with every UT robot missing from the match's scene.
- */
-const PROBE_EVERY_MS = 5_000;
-
-/**
- * Waits up to ROBOTS_WAIT_MS for every agent's robot, folding in `fresh()`'s whole scene graph
- * while any is missing (see PROBE_EVERY_MS); returns how many are still missing.
- */
-export async function robotsAbsent(
-  scene: MonitorScene,
-  teams: readonly Pick<TeamProcess, "ports">[],
-  fresh: () => Promise<string | null>,
-  waitMs = ROBOTS_WAIT_MS,
-  probeEveryMs = PROBE_EVERY_MS,
-): Promise<number> {
-  const start = Date.now();
-  let probed = start;
-  const missing = () => robotsMissing(scene.robots(), [teams[0].ports.size, teams[1].ports.size]);
+/** Waits up to ROBOTS_WAIT_MS for every agent's robot; returns how many are still missing. */
+async function robotsAbsent(scene: MonitorScene, teams: readonly TeamProcess[]): Promise<number> {
+  const deadline = Date.now() + ROBOTS_WAIT_MS;
   for (;;) {
-    const [l, r] = missing();
-    if (l + r === 0 || Date.now() > start + waitMs) return l + r;
-    if (Date.now() - probed >= probeEveryMs) {
-      probed = Date.now();
-      const header = await fresh().catch(() => null);
-      if (header && scene.update(header)) {
-        const [l2, r2] = missing();
-        if (l2 + r2 < l + r) {
-          console.error(`match: ${l + r - l2 - r2} robots found in the scene asked for afresh`);
-        }
-      }
-    }
+    const [l, r] = robotsMissing(scene.robots(), [teams[0].ports.size, teams[1].ports.size]);
+    if (l + r === 0 || Date.now() > deadline) return l + r;
     await sleep(500);
   }
 }
