@@ -155,22 +155,6 @@ Deno.test("role keeper: a player beyond the ball pays for walking around it", ()
   assert.ok(Math.abs(onBallCost({ x: -1, y: 0 }, t0.onBall) - 0.7) < 1e-9, "behind: none");
 });
 
-Deno.test("role keeper: the player at the ball keeps it from whichever side it stands", () => {
-  const at = (unum: number, x: number, y: number) => ({ unum, x, y });
-  const t0 = roleTargets({ x: 0, y: 0 });
-  const keeper = new RoleKeeper(2);
-  keeper.update(0, [at(1, -14, 0), at(2, -0.4, 0), at(3, -5, 0)], t0);
-  // 2 lines up a pass across the field, 0.3 m beside the ball; 3 stands 1 m behind it.
-  const lineUp = [at(1, -14, 0), at(2, 0.05, -0.3), at(3, -1.3, 0)];
-  assert.equal(keeper.update(0.5, lineUp, t0, new Set([2])).get(2), "onBall");
-  // A newcomer there pays for the side: 3 goes for the ball.
-  assert.equal(new RoleKeeper(2).update(0, lineUp, t0).get(3), "onBall");
-  // Nor from 0.6 m beyond the ball.
-  const beyond = [at(1, -14, 0), at(2, 0.6, 0), at(3, -1.3, 0)];
-  assert.equal(keeper.update(1, beyond, t0, new Set([2])).get(3), "onBall");
-  assert.equal(onBallCost({ x: 0, y: 0.3 }, t0.onBall, true), Math.hypot(0.3, 0.3));
-});
-
 Deno.test("role keeper: a player lying down keeps its place in the mapping but not the ball", () => {
   const at = (unum: number, x: number, y: number, down = false) => ({ unum, x, y, down });
   const t0 = roleTargets({ x: 0, y: 0 });

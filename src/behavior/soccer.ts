@@ -238,16 +238,16 @@ export class SoccerBehavior implements Behavior {
 
   /**
    * Whether a teammate claims the ball from better placed than we are (onBallCost to the onBall
-   * spot, as the player who plays it for claimants; within 0.1 m, the lower unum).
+   * spot; within 0.1 m, the lower unum).
    */
   private betterClaim(ctx: BehaviorContext, spot: Point2, self: Point2): boolean {
     const v = ctx.view;
-    const mine = onBallCost(self, spot, this.role === "onBall");
+    const mine = onBallCost(self, spot);
     for (let unum = 1; unum <= 11; unum++) {
       if (unum === v.unum) continue;
       const m = ctx.team.mate(unum, v.time);
       if (!m?.onBall || m.fallen || !claimFresh(m, v.time)) continue;
-      const theirs = onBallCost(m, spot, true);
+      const theirs = onBallCost(m, spot);
       if (theirs < mine - 0.1 || (Math.abs(theirs - mine) <= 0.1 && unum < v.unum!)) return true;
     }
     return false;

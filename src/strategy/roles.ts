@@ -310,26 +310,14 @@ export type AssignerName = typeof ASSIGNERS[number];
 const WRONG_SIDE_COST = 3.0;
 const ON_BALL_BEHIND = 0.3;
 
-/**
- * The player who plays the ball (`holder`), within AT_BALL (m) of it, pays nothing for the side
- * it stands on: it plays the ball the way it faces. A pass lined up across the field counted as
- * the wrong side, the role went to a player 1 m behind, and the two met at the ball.
- */
-const AT_BALL = 0.5;
-
-/**
- * How far `p` is from taking the ball at `spot`, in metres of walking (see WRONG_SIDE_COST and,
- * for the player who plays the ball now, AT_BALL).
- */
-export function onBallCost(p: Point2, spot: Point2, holder = false): number {
+/** How far `p` is from taking the ball at `spot`, in metres of walking (see WRONG_SIDE_COST). */
+export function onBallCost(p: Point2, spot: Point2): number {
   const gx = FIELD_LENGTH / 2 - spot.x, gy = -spot.y;
   const g = Math.max(Math.hypot(gx, gy), 1e-6);
   const bx = spot.x + ON_BALL_BEHIND * gx / g, by = spot.y + ON_BALL_BEHIND * gy / g;
   const r = Math.max(Math.hypot(p.x - bx, p.y - by), 1e-6);
-  const walk = Math.hypot(p.x - spot.x, p.y - spot.y);
-  if (holder && r < AT_BALL) return walk;
   const cos = ((p.x - bx) * gx + (p.y - by) * gy) / (r * g);
-  return walk + WRONG_SIDE_COST * (1 + cos) / 2;
+  return Math.hypot(p.x - spot.x, p.y - spot.y) + WRONG_SIDE_COST * (1 + cos) / 2;
 }
 
 /** The player at the ball gives way at once to one this much nearer its spot (m). */
@@ -401,9 +389,9 @@ export class RoleKeeper {
   ): number | undefined {
     const field = byUnum(players).filter((p) => p.unum !== 1 && !p.down);
     if (field.length === 0) return undefined;
+    const d = (p: PlayerSpot) => onBallCost(p, spot);
     let last = onBallPlayer(this.roles);
     if (last !== undefined && claims !== undefined && !claims.has(last)) last = undefined;
-    const d = (p: PlayerSpot) => onBallCost(p, spot, p.unum === last);
     const margin = last === undefined ? 0 : ON_BALL_MARGIN;
     let chosen = field.find((p) => p.unum === last) ?? field[0];
     for (const p of field) if (d(p) < d(chosen) - margin - 1e-9) chosen = p;
