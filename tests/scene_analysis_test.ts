@@ -79,8 +79,8 @@ Deno.test("scene analysis: a bad line names the file and line", () => {
 });
 
 Deno.test("scene kicks: a kick's distance, a shot's outcome, and pushes and rolls that are no kick", () => {
-  // Left 9 kicks from (10, 0) at 4 m/s slowing 1 m/s², into the goal (x = 15) at about 1.5 s; left
-  // 7 pushes the ball 0.5 m; right 1 stands in the goal mouth but off the ball's line.
+  // Left 9 kicks from (10, 0) at 4 m/s slowing 1 m/s², into the goal (x = 15) about 1.5 s later;
+  // right 1 stands in the goal mouth but off the ball's line.
   const scored = samples(0, 30, (t) => {
     const k = Math.max(0, t - 0.5);
     const x = 10 + 4 * k - 0.5 * k * k;

@@ -5,7 +5,7 @@
 
 import type { SceneSample } from "../net/scene_trace.ts";
 import { FIELD_LENGTH } from "../field/field.ts";
-import { kickSummary, nearestRobot, sceneKicks, type TeamKicks } from "./scene_kicks.ts";
+import { kickSummary, nearestRobot, sceneKicks, type Side, type TeamKicks } from "./scene_kicks.ts";
 
 /** The robot nearest the ball has it within this distance (m) of its torso; else the last did. */
 const POSSESSION_RADIUS = 0.6;
@@ -20,8 +20,6 @@ const CONTACT = 0.45;
 const CONTACT_WINDOW = 1;
 /** A gap (s) between samples longer than this counts as this much. */
 const MAX_STEP = 0.2;
-
-type Side = "left" | "right";
 
 export interface TeamFalls {
   total: number;

@@ -1,8 +1,8 @@
-// Kicks and shots in a match's scene trace (scene.jsonl): a kick is the ball leaving a robot's feet
-// faster than KICK_SPEED; its run ends when the ball slows, turns or is struck again, or play
-// stops. A shot is a kick aimed inside the posts (with SHOT_MARGIN) of the goal the kicker's team
-// attacks, and its outcome is the goal, the robot that stopped it, wide, or short. The left team
-// attacks +x in both halves.
+// Kicks and shots in a match's scene trace (scene.jsonl): a kick is the ball leaving a robot (its
+// torso within KICKER_RADIUS) faster than KICK_SPEED; its run ends when the ball slows, turns or is
+// struck again, or play stops. A shot is a kick aimed inside the posts (with SHOT_MARGIN) of the
+// goal the kicker's team attacks, and its outcome is the goal, the robot that stopped it, wide, or
+// short. The left team attacks +x in both halves.
 
 import type { SceneSample } from "../net/scene_trace.ts";
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
@@ -24,7 +24,7 @@ const STOPPER_RADIUS = 0.5;
 /** A gap between samples longer than this (s) ends a run. */
 const MAX_GAP = 0.25;
 
-type Side = "left" | "right";
+export type Side = "left" | "right";
 
 export type ShotOutcome = "goal" | "keeper" | "blocked" | "mate" | "wide" | "short";
 
