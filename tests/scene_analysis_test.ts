@@ -43,7 +43,7 @@ Deno.test("scene analysis: possession stays with the last team near the ball; st
   assert.deepEqual(a.thirds, { leftDefence: 0, middle: 0.45, leftAttack: 0.55 });
 });
 
-Deno.test("scene analysis: a fall is a robot up for a second going down, with what was near", () => {
+Deno.test("scene analysis: a fall is a robot up for a second going down, with what was near; a get-up fails when it goes down sooner", () => {
   const z = (t: number, down: number) => t < down ? 0.33 : 0.1;
   const a = analyzeScene(samples(0, 60, (t) => ({
     ball: [0, 0],
@@ -51,6 +51,7 @@ Deno.test("scene analysis: a fall is a robot up for a second going down, with wh
       [2, 0, 0, z(t, 2)], // falls at 2 s beside right 4: a contact fall
       [3, 5, 5, t < 1.5 ? 0.33 : t < 1.6 ? 0.27 : t < 3 ? 0.33 : 0.2], // a dip, then a fall alone
       [4, -5, -5, t < 0.5 ? 0.33 : t < 1 ? 0.1 : t < 1.5 ? 0.33 : 0.1], // never up for a second
+      [5, 5, -5, t < 1 ? 0.1 : t < 1.4 ? 0.33 : t < 1.5 ? 0.27 : 0.1], // stood, sank, fell
     ],
     right: [[4, 0.3, 0, 0.33], [5, -3, 3, 0.33]],
   })));
@@ -60,6 +61,8 @@ Deno.test("scene analysis: a fall is a robot up for a second going down, with wh
     withMate: 0,
     alone: 1,
     perPlayer: { 2: 1, 3: 1 },
+    // Left 4 stood up again at 1 s and was down at 1.5 s, left 5 stood 0.4 s: failed get-ups.
+    failedGetUps: { total: 2, perPlayer: { 4: 1, 5: 1 } },
   });
   assert.equal(a.falls.right.total, 0);
   const stopped = analyzeScene(samples(0, 40, (t) => ({

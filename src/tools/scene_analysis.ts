@@ -28,6 +28,11 @@ export interface TeamFalls {
   withMate: number;
   alone: number;
   perPlayer: Record<string, number>;
+  /**
+   * Get-ups that failed: a robot that had lain stood up (torso at UP_TORSO) and went down again
+   * within UP_FOR, which `total` does not count.
+   */
+  failedGetUps: { total: number; perPlayer: Record<string, number> };
 }
 
 export interface SceneAnalysis {
@@ -92,13 +97,21 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
 }
 
 function falls(samples: readonly SceneSample[]): { left: TeamFalls; right: TeamFalls } {
-  const out = {
-    left: { total: 0, withOpponent: 0, withMate: 0, alone: 0, perPlayer: {} } as TeamFalls,
-    right: { total: 0, withOpponent: 0, withMate: 0, alone: 0, perPlayer: {} } as TeamFalls,
-  };
+  const none = (): TeamFalls => ({
+    total: 0,
+    withOpponent: 0,
+    withMate: 0,
+    alone: 0,
+    perPlayer: {},
+    failedGetUps: { total: 0, perPlayer: {} },
+  });
+  const out = { left: none(), right: none() };
   // A robot is up once its torso has held UP_TORSO for UP_FOR; it stays up until it falls.
   const upSince = new Map<string, number>();
   const up = new Set<string>();
+  /** Robots that have lain (below DOWN_TORSO), and those of them standing but not yet up. */
+  const lain = new Set<string>();
+  const rising = new Set<string>();
   samples.forEach((s, i) => {
     for (const side of ["left", "right"] as const) {
       for (const [unum, , , z] of s[side]) {
@@ -106,12 +119,25 @@ function falls(samples: readonly SceneSample[]): { left: TeamFalls; right: TeamF
         if (z >= UP_TORSO) {
           const since = upSince.get(key) ?? s.t;
           upSince.set(key, since);
-          if (s.t - since >= UP_FOR) up.add(key);
+          if (s.t - since >= UP_FOR) {
+            up.add(key);
+            rising.delete(key);
+          } else if (lain.has(key)) rising.add(key);
           continue;
         }
         upSince.delete(key);
-        if (z >= DOWN_TORSO || !up.delete(key) || s.pm !== "PlayOn") continue;
+        if (z >= DOWN_TORSO) continue;
+        lain.add(key);
+        const wasUp = up.delete(key), rose = rising.delete(key);
+        if (s.pm !== "PlayOn") continue;
         const f = out[side];
+        if (!wasUp) {
+          if (rose) {
+            f.failedGetUps.total++;
+            f.failedGetUps.perPlayer[unum] = (f.failedGetUps.perPlayer[unum] ?? 0) + 1;
+          }
+          continue;
+        }
         f.total++;
         f.perPlayer[unum] = (f.perPlayer[unum] ?? 0) + 1;
         const near = nearestBefore(samples, i, side, unum);
