@@ -7,7 +7,16 @@
 
 import assert from "assert";
 import { EvalSession } from "../src/eval/session.ts";
-import { dribble, getup, kick, score, shoot, stats, walkForward } from "../src/eval/tasks.ts";
+import {
+  dribble,
+  type FallKind,
+  getup,
+  kick,
+  score,
+  shoot,
+  stats,
+  walkForward,
+} from "../src/eval/tasks.ts";
 import { save, shots } from "../src/eval/save.ts";
 import { frictionRate } from "../src/estimation/ball_motion.ts";
 import { bestPolicy, diveCoverage, offsets, widestBand } from "../src/eval/dive_task.ts";
@@ -91,7 +100,8 @@ Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on
 });
 
 Deno.test("eval getup: a get-up counts once the robot has walked off; a fall on the walk fails the run", async () => {
-  for (const fallsWalking of [false, true]) {
+  const cases: [boolean, FallKind][] = [[false, "front"], [true, "front"], [false, "back-tilted"]];
+  for (const [fallsWalking, fall] of cases) {
     let agentRef: { motion: { activity: string } } | null = null;
     let lying = false, getupCycles = 0, walkCycles = 0;
     const { result } = await onFakeServer(() => {
@@ -109,7 +119,7 @@ Deno.test("eval getup: a get-up counts once the robot has walked off; a fall on 
         : "(See (mypos -5 0.00 0.52) (myorien 0.00))";
     }, (session) => {
       agentRef = session.agent;
-      return getup(session, 2, ["front"]);
+      return getup(session, 2, [fall]);
     });
     assert.equal(result.runs, 2);
     if (fallsWalking) {

@@ -54,6 +54,7 @@ const FALL_SKILL: Readonly<Record<FallKind, string>> = {
   front: "SKILL_FALL_FRONT",
   back: "SKILL_FALL_BACK",
   side: "SKILL_FALL_SIDE",
+  "back-tilted": "SKILL_FALL_BACK_TILTED",
 };
 
 /**

@@ -6,8 +6,11 @@ import { choiceFlag } from "../config/cli.ts";
 import type { KickKind } from "../skills/kicks.ts";
 import type { EvalSession } from "./session.ts";
 
-/** Which way the get-up evaluation knocks the robot down. */
-export const FALLS = ["front", "back", "side"] as const;
+/**
+ * Which way the get-up evaluation knocks the robot down; back-tilted: onto the back while leaning
+ * to the left, as robots land in games (types 2 and 3 stand up from it and fall again).
+ */
+export const FALLS = ["front", "back", "side", "back-tilted"] as const;
 export type FallKind = typeof FALLS[number];
 
 /** The --falls flag of eval and optimize: falls in turn, comma-separated. */
