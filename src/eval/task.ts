@@ -8,7 +8,7 @@ import type { EvalSession } from "./session.ts";
 
 /**
  * Which way the get-up evaluation knocks the robot down; back-tilted: onto the back while leaning
- * to the left, as robots land in games (types 2 and 3 stand up from it and fall again).
+ * sideways, as robots land in games (types 2 and 3 stood up from it and fell again).
  */
 export const FALLS = ["front", "back", "side", "back-tilted"] as const;
 export type FallKind = typeof FALLS[number];
