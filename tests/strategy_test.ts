@@ -67,6 +67,11 @@ Deno.test("avoid: a clear path is kept; a robot in the way is passed on its free
   assert.ok(Math.abs(via2.x - 1) < 1e-9 && via2.y < -0.6, "the nearest one first");
   // A path that stays clear of the obstacle by more than the radius is not changed.
   assert.equal(avoidObstacles(self, target, [{ x: 2, y: 0.7 }]), target);
+  // A robot we are already passing: the waypoint lies ahead, not at our side.
+  const beside = avoidObstacles(self, target, [{ x: 0.1, y: 0.6 }]);
+  const turn = Math.abs(Math.atan2(beside.y, beside.x));
+  assert.ok(beside.x >= 0.75 - 1e-9 && turn < Math.PI / 4, `ahead: ${JSON.stringify(beside)}`);
+  assert.ok(Math.hypot(beside.x - 0.1, beside.y - 0.6) >= 0.75, "still clear of it");
 });
 
 Deno.test("avoid: a spot is kept clear of other robots, through overlapping circles", () => {
