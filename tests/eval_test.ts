@@ -84,7 +84,16 @@ Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on
     agentRef = session.agent;
     return walkForward(session, 1, 2);
   });
-  assert.deepEqual(Object.keys(result), ["task", "runs", "speed", "falls", "distances"]);
+  assert.deepEqual(Object.keys(result), [
+    "task",
+    "runs",
+    "speed",
+    "falls",
+    "peakTilt",
+    "distances",
+  ]);
+  assert.equal(result.peakTilt.length, 1);
+  assert.ok(result.peakTilt[0] !== null && result.peakTilt[0] < 5, `${result.peakTilt}`);
   assert.equal(result.task, "walk-forward");
   assert.equal(result.falls, 0);
   // Ground truth arrives a cycle after the motion state it follows: allow one cycle.
