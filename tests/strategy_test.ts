@@ -4,7 +4,7 @@
 
 import assert from "assert";
 import { PlayMode, situation } from "../src/protocol/playmode.ts";
-import { avoidObstacles, keepClear } from "../src/ballplay/avoid.ts";
+import { avoidObstacles, escapeFrom, keepClear } from "../src/ballplay/avoid.ts";
 import { ballWaypoint, DRIBBLE_PATH } from "../src/ballplay/ball_path.ts";
 import {
   DRIBBLE_SHAPE,
@@ -18,6 +18,7 @@ import {
   pushesOut,
 } from "../src/ballplay/on_ball.ts";
 import { toRobot as relative } from "../src/util/pose.ts";
+import { walkAround } from "../src/behavior/ball_play.ts";
 import { FREE_KICK_KEEP, GOAL_KICK_KEEP, keepAway } from "../src/strategy/situation.ts";
 
 Deno.test("situation: every play mode for both sides", () => {
@@ -72,6 +73,28 @@ Deno.test("avoid: a clear path is kept; a robot in the way is passed on its free
   const turn = Math.abs(Math.atan2(beside.y, beside.x));
   assert.ok(beside.x >= 0.75 - 1e-9 && turn < Math.PI / 4, `ahead: ${JSON.stringify(beside)}`);
   assert.ok(Math.hypot(beside.x - 0.1, beside.y - 0.6) >= 0.75, "still clear of it");
+});
+
+Deno.test("avoid: a robot right ahead on the way is first stepped away from", () => {
+  const self = { x: 0, y: 0 };
+  const target = { x: -1, y: 3 };
+  assert.equal(escapeFrom(self, target, [{ x: 0.6, y: 0.3 }], 0.5), null, "not that close");
+  assert.equal(escapeFrom(self, target, [{ x: 0.1, y: -0.3 }], 0.5), null, "behind the way");
+  const out = escapeFrom(self, target, [{ x: 0.1, y: 0.3 }, { x: -0.1, y: 0.2 }], 0.5)!;
+  // Straight away from the nearer one, out to 0.6 m from it.
+  assert.ok(Math.abs(Math.hypot(out.x + 0.1, out.y - 0.2) - 0.6) < 1e-9, JSON.stringify(out));
+  assert.ok(out.x > 0 && out.y < 0);
+  // walkAround keeps the heading while it steps out (no turn toward a point at its side).
+  const r = walkAround(
+    { x: 0, y: 0, theta: Math.PI / 2 },
+    { x: 0, y: 3, theta: 0 },
+    [{ x: 0, y: 0.3 }],
+    { maxForward: 1, maxBackward: 0.3, maxSideways: 0.2, maxTurn: 1.5 },
+    { decel: 0.6, faceDistance: 1, positionTolerance: 0.1, headingTolerance: 0.2 },
+    0.65,
+    0.5,
+  );
+  assert.ok(r.kind === "walk" && r.vx < 0 && Math.abs(r.vth) < 1e-9, JSON.stringify(r));
 });
 
 Deno.test("avoid: a spot is kept clear of other robots, through overlapping circles", () => {

@@ -10,7 +10,7 @@ import type { MotionRequest } from "../motion/motion.ts";
 import { type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
 import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
 import { kickSkillName } from "../skills/kicks.ts";
-import { AVOID_RADIUS, avoidObstacles, nearestDistance } from "../ballplay/avoid.ts";
+import { AVOID_RADIUS, avoidObstacles, escapeFrom, nearestDistance } from "../ballplay/avoid.ts";
 import {
   type BallPathOptions,
   ballWaypoint,
@@ -342,7 +342,7 @@ export function awayFromOwnGoal(ball: Point2): Point2 {
  * Walks toward `target` by `walkTo`, via a waypoint around the first obstacle in the way (passed
  * `radius` from its centre), facing along the way to it: with the target's heading, a waypoint
  * within walkTo's face distance had the robot turn on the spot next to the obstacle instead of
- * passing it.
+ * passing it. With `escape` (m), first out from one that close ahead (escapeFrom).
  */
 export function walkAround(
   self: Pose2,
@@ -351,7 +351,14 @@ export function walkAround(
   limits: WalkLimits,
   options: WalkToOptions,
   radius = AVOID_RADIUS,
+  escape = 0,
 ): MotionRequest {
+  // Stepping out from a robot right ahead keeps the heading (walkTo steps there sideways or back).
+  const out = escape > 0 ? escapeFrom(self, target, obstacles, escape) : null;
+  if (out) {
+    const c = walkTo(self, { ...out, theta: self.theta }, limits, options);
+    return { kind: "walk", vx: c.vx, vy: c.vy, vth: c.vth };
+  }
   const via = avoidObstacles(self, target, obstacles, radius);
   const goal = via === target
     ? target

@@ -24,7 +24,7 @@ import { keepAway } from "../strategy/situation.ts";
 import { type Situation, situation } from "../protocol/playmode.ts";
 import { FRESH, type MateBelief } from "../world/team_world.ts";
 import type { Mate } from "../ballplay/pass.ts";
-import { keepClear } from "../ballplay/avoid.ts";
+import { AVOID_RADIUS, keepClear } from "../ballplay/avoid.ts";
 import { spareKeeper } from "../ballplay/keeper_contact.ts";
 import { stopPoint } from "../estimation/ball_motion.ts";
 import { KICKS } from "../skills/kicks.ts";
@@ -79,6 +79,12 @@ const TAKER_KEEP = 1.0;
  * them).
  */
 const TAKER_BACK_OFF = 0.5;
+/**
+ * Walking to its spot, a field player with a robot or the ball nearer than this (m, centres) ahead
+ * on its way steps out from it first (escapeFrom): against UT, 6-14 falls a game were two of ours
+ * in contact, a supporter passing 0.3 m behind our player at the ball among them.
+ */
+const POSITION_ESCAPE = 0.5;
 
 export class SoccerBehavior implements Behavior {
   readonly name = "soccer";
@@ -207,6 +213,8 @@ export class SoccerBehavior implements Behavior {
       obstacles,
       goalie ? this.o.limits : this.positionLimits,
       APPROACH,
+      AVOID_RADIUS,
+      goalie ? 0 : POSITION_ESCAPE,
     );
   }
 
