@@ -17,6 +17,8 @@ export function nearestDistance(p: Point2, points: readonly Point2[]): number {
 export const AVOID_RADIUS = 0.65;
 /** Only robots this close to us matter for the next steps. */
 const LOOKAHEAD = 2.5;
+/** Waypoints clear a robot's radius (AVOID_RADIUS or escape) by this much more (m). */
+const PASS_MARGIN = 0.1;
 
 /**
  * Where to step first when a robot (or the ball) nearer than `escape` (m) lies ahead on the way to
@@ -40,7 +42,7 @@ export function escapeFrom(
     }
   }
   if (!close) return null;
-  const out = (escape + 0.1 - closeD) / closeD;
+  const out = (escape + PASS_MARGIN - closeD) / closeD;
   return { x: self.x + (self.x - close.x) * out, y: self.y + (self.y - close.y) * out };
 }
 
@@ -82,7 +84,7 @@ export function avoidObstacles(
   // along the path to at least `offset` ahead of us (not past the target). Right beside a robot
   // we are passing, the point straight across lay at our side: the robot turned 60-70° toward it
   // on the spot and back, 4 s next to a standing opponent.
-  const offset = radius + 0.1;
+  const offset = radius + PASS_MARGIN;
   const forward = Math.max(0, Math.min(offset, dist) - nearestAlong);
   return {
     x: nearest.x + nearestSide * -uy * offset + ux * forward,

@@ -355,12 +355,10 @@ export function walkAround(
 ): MotionRequest {
   // Stepping out from a robot right ahead keeps the heading (walkTo steps there sideways or back).
   const out = escape > 0 ? escapeFrom(self, target, obstacles, escape) : null;
-  if (out) {
-    const c = walkTo(self, { ...out, theta: self.theta }, limits, options);
-    return { kind: "walk", vx: c.vx, vy: c.vy, vth: c.vth };
-  }
-  const via = avoidObstacles(self, target, obstacles, radius);
-  const goal = via === target
+  const via = out ?? avoidObstacles(self, target, obstacles, radius);
+  const goal = out
+    ? { ...out, theta: self.theta }
+    : via === target
     ? target
     : { ...via, theta: Math.atan2(via.y - self.y, via.x - self.x) };
   const c = walkTo(self, goal, limits, options);

@@ -6,7 +6,16 @@ import { soleEdge } from "../estimation/sole_edge.ts";
 import { type KickKind, KICKS, kickSkillName } from "../skills/kicks.ts";
 import { wrapAngle } from "../util/angles.ts";
 import { trainer } from "../net/monitor.ts";
-import { ballAtRest, headPos, millimetres, type RunStats, stats, watchFalls } from "./measure.ts";
+import {
+  ballAtRest,
+  headPos,
+  millimetres,
+  type RunStats,
+  stats,
+  tenthsOfDegree,
+  torsoTilt,
+  watchFalls,
+} from "./measure.ts";
 import type { EvalSession } from "./session.ts";
 import { task } from "./task.ts";
 
@@ -93,7 +102,7 @@ export async function kick(
       const upright = s.agent.falls.state === "upright";
       if (upright && soleEdge(s.agent.world.feet, soleLength) !== 0) onEdge += s.agent.world.dt;
       if (s.agent.motion.current.kind !== "skill") {
-        tilt = Math.max(tilt, Math.acos(Math.min(1, s.agent.estimator.tilt.up[2])));
+        tilt = Math.max(tilt, torsoTilt(s));
       }
     };
     const fell = await watchFalls(s, async () => {
@@ -111,7 +120,7 @@ export async function kick(
     falls += fell;
     if (fell > 0) fallRuns.push(r);
     edgeSeconds.push(Math.round(onEdge * 100) / 100);
-    peakTilt.push(Math.round(tilt * 1800 / Math.PI) / 10);
+    peakTilt.push(tenthsOfDegree(tilt));
     const b1 = s.agent.truth?.ballPos ?? b0;
     const d = Math.hypot(b1.x - b0.x, b1.y - b0.y);
     distances.push(d);

@@ -1,5 +1,5 @@
-// What every evaluation task measures with: statistics of a series, ground truth of the head,
-// waiting for the ball to come to rest, and counting falls while a run goes on.
+// What every evaluation task measures with: statistics of a series, ground truth of the head, the
+// torso's tilt, waiting for the ball to come to rest, and counting falls while a run goes on.
 
 import type { EvalSession } from "./session.ts";
 
@@ -32,6 +32,16 @@ export function headPos(s: EvalSession): { x: number; y: number; z: number } {
     throw new Error("eval: no ground truth (mypos) in the server's messages; enable setSenseMyPos");
   }
   return p;
+}
+
+/** The torso's tilt from the vertical now, by the agent's tilt filter (rad). */
+export function torsoTilt(s: EvalSession): number {
+  return Math.acos(Math.min(1, s.agent.estimator.tilt.up[2]));
+}
+
+/** Radians as degrees to a tenth, for the JSON result. */
+export function tenthsOfDegree(rad: number): number {
+  return Math.round(rad * 1800 / Math.PI) / 10;
 }
 
 /** The ball has stopped when it moves less than this (m) in `BALL_REST_SECONDS`. */

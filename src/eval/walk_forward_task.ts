@@ -1,7 +1,15 @@
 // `walk-forward`: how far the robot walks forward in 10 s from standstill, from ground truth,
 // and how far its torso tips; the optimizer maximizes its speed with a penalty for falls.
 
-import { headPos, millimetres, type RunStats, stats, watchFalls } from "./measure.ts";
+import {
+  headPos,
+  millimetres,
+  type RunStats,
+  stats,
+  tenthsOfDegree,
+  torsoTilt,
+  watchFalls,
+} from "./measure.ts";
 import type { EvalSession } from "./session.ts";
 import { task } from "./task.ts";
 
@@ -42,7 +50,7 @@ export async function walkForward(
       await s.until(
         () => {
           if (s.now - t0 >= TILT_FROM) {
-            tilt = Math.max(tilt, Math.acos(Math.min(1, s.agent.estimator.tilt.up[2])));
+            tilt = Math.max(tilt, torsoTilt(s));
           }
           return s.now - t0 >= seconds;
         },
@@ -51,7 +59,7 @@ export async function walkForward(
       );
     });
     falls += fell;
-    peakTilt.push(fell > 0 ? null : Math.round(tilt * 1800 / Math.PI) / 10);
+    peakTilt.push(fell > 0 ? null : tenthsOfDegree(tilt));
     distances.push(headPos(s).x - start.x);
   }
   s.agent.motion.set({ kind: "stand" });
