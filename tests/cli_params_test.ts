@@ -6,7 +6,7 @@ import { parseAgentArgs } from "../src/agent/agent_cli.ts";
 import { bundledParamFiles } from "../src/config/paramfiles.ts";
 import { loadParams } from "../src/agent/params.ts";
 import { ConfigError, loadParamFiles, ParamSet } from "../src/config/params.ts";
-import { teamRobotType } from "../src/tools/team.ts";
+import { DEFAULT_TYPES, parseTeamTypes } from "../src/tools/team.ts";
 
 Deno.test("cli: defaults", () => {
   const c = parseAgentArgs([]);
@@ -129,11 +129,17 @@ Deno.test("cli: main.ts exits 2 with one line on a bad flag, 0 on --help", async
   assert.match(missing.stderr, /\/nonexistent\.params: cannot read param file/);
 });
 
-Deno.test("team: robot types by unum", () => {
-  assert.deepEqual(
-    Array.from({ length: 11 }, (_, i) => teamRobotType(i + 1)),
-    [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4],
-  );
+Deno.test("team: robot types by unum, and the mixes the server refuses", () => {
+  assert.deepEqual(DEFAULT_TYPES, [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4]);
+  assert.deepEqual(parseTeamTypes("0,0,1,1,1,1,1,1,4,4,1"), [0, 0, 1, 1, 1, 1, 1, 1, 4, 4, 1]);
+  const bad: [string, RegExp][] = [
+    ["0,0,1,1,1,1,1,1,4,4", /--types: '.*' has 10 types, not 11$/],
+    ["0,0,1,1,1,1,1,1,4,4,5", /--types: '5' is not a robot type 0-4$/],
+    ["0,0,1,1,1,1,1,1,1,4,1", /--types: 8 robots of one type; the server allows 7$/],
+    ["0,0,1,1,1,1,1,1,0,0,1", /--types: fewer than 3 robot types/],
+    ["0,0,1,1,1,1,1,1,0,4,1", /--types: the two most used types have 10 robots/],
+  ];
+  for (const [text, re] of bad) assert.throws(() => parseTeamTypes(text), re, text);
 });
 
 Deno.test("params: parse, comments, and errors with file and line", () => {

@@ -577,9 +577,15 @@ Deno.test("on ball: before their goal the ball is pushed on along any way that g
   const a = onBallAction({ ...input, intoGoal: true });
   assert.ok(a.kind === "dribble" && Math.abs(a.heading - self.theta) < 1e-9, JSON.stringify(a));
   // Not a way past the post, nor one from farther than 4 m, nor a set play's.
-  assert.equal(goesIn(ball, Math.atan2(-0.1, 0.5), []), false);
+  assert.equal(goesIn(ball, Math.atan2(-0.05, 0.5), []), false);
   assert.equal(goesIn({ x: 10.5, y: 0 }, 0, []), false);
   assert.equal(goesIn({ x: 11.5, y: 0 }, 0, []), true);
+  // Near the goal line the margin inside the post shrinks with the push's run: a way that
+  // crosses 0.81 m off the centre goes in from 0.43 m out, not from 2 m out.
+  const way48 = 48 * Math.PI / 180;
+  const offAt = (x: number) => 0.81 - (15 - x) * Math.tan(way48);
+  assert.equal(goesIn({ x: 14.57, y: offAt(14.57) }, way48, []), true);
+  assert.equal(goesIn({ x: 13, y: offAt(13) }, way48, []), false);
   // A keeper standing on the way (UT's stands 0.5 m out at the centre) keeps it out; one 0.4 m
   // beside it, or behind the ball, does not.
   const keeperAt = (y: number) => [{ x: 14.5, y }];

@@ -6,6 +6,7 @@
 import assert from "assert";
 import { FakeServer, type Script } from "../src/testing/fake_server.ts";
 import { cycleMessage } from "./helpers.ts";
+import { DEFAULT_TYPES } from "../src/tools/team.ts";
 
 const ROOT = decodeURIComponent(new URL("../", import.meta.url).pathname);
 
@@ -33,12 +34,12 @@ function registered(server: FakeServer): boolean {
   return server.sessions.filter((s) => s.received.length > 3).length === 11;
 }
 
-function checkTypes(server: FakeServer): void {
+/** `--types` for the in-process team: the default mix but type 1 on 5-8 and 11. */
+const OWN_TYPES = [0, 0, 1, 1, 1, 1, 1, 1, 4, 4, 1];
+
+function checkTypes(server: FakeServer, types: readonly number[]): void {
   const byUnum = new Map(server.sessions.map((s) => [s.unum, s.robotType]));
-  assert.deepEqual(
-    Array.from({ length: 11 }, (_, i) => byUnum.get(i + 1)),
-    [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4],
-  );
+  assert.deepEqual(Array.from({ length: 11 }, (_, i) => byUnum.get(i + 1)), types);
   assert.deepEqual(server.sessions.flatMap((s) => s.violations), []);
 }
 
@@ -94,7 +95,7 @@ for (const processes of [false, true]) {
           String(server.port),
           "--team",
           "TeamT",
-          ...(processes ? ["--processes"] : []),
+          ...(processes ? ["--processes"] : ["--types", OWN_TYPES.join(",")]),
         ],
         stdout: "piped",
         stderr: "piped",
@@ -109,7 +110,8 @@ for (const processes of [false, true]) {
         60000,
         () => errText.join(""),
       );
-      checkTypes(server);
+      const types = processes ? DEFAULT_TYPES : OWN_TYPES;
+      checkTypes(server, types);
       assert.ok(server.sessions.every((s) => s.team === "TeamT"));
       assert.equal(childPids(child.pid).length, processes ? 11 : 0);
       child.kill("SIGTERM");
@@ -123,7 +125,10 @@ for (const processes of [false, true]) {
       for (let u = 1; u <= 11; u++) {
         const p = `${String(u).padStart(2)}| `;
         assert.ok(
-          lines.some((l) => l.startsWith(p) && l.includes(`registered as unum ${u}`)),
+          lines.some((l) =>
+            l.startsWith(p) && l.includes(`registered as unum ${u}`) &&
+            l.endsWith(`robot type ${types[u - 1]}`)
+          ),
           `unum ${u}`,
         );
       }
@@ -212,7 +217,7 @@ Deno.test({
       60000,
       () => Deno.readTextFileSync(`${dir}/.run/team.log`),
     );
-    checkTypes(server);
+    checkTypes(server, DEFAULT_TYPES);
     assert.equal(groupPids(pgid).length, 12, "launcher and eleven agents in one group");
     const again = await sh("start.sh", "127.0.0.1", String(server.port));
     assert.equal(again.code, 1, "a second start while running is refused");
@@ -320,7 +325,7 @@ Deno.test({
       60000,
       () => Deno.readTextFileSync(`${top}/.run/team.log`),
     );
-    checkTypes(server);
+    checkTypes(server, DEFAULT_TYPES);
     assert.equal((await sh("kill.sh")).code, 0);
     await server.finished(11, 10000);
     await server.close();

@@ -278,7 +278,9 @@ export class Agent {
       if (want !== 0 && w.unum !== null && w.unum !== want) {
         this.log.warn(`server assigned unum ${w.unum}, requested ${want}`);
       }
-      this.log.info(`registered as unum ${w.unum} on the ${w.side} side`);
+      this.log.info(
+        `registered as unum ${w.unum} on the ${w.side} side, robot type ${this.options.type}`,
+      );
       this.requestBeam(isBeamMode(w.playMode));
     } else if (w.side !== null && w.playModeAge === 0 && isBeamMode(w.playMode)) {
       this.requestBeam(true);

@@ -417,9 +417,14 @@ function comingWay(self: Pose2, ball: Point2): number {
  * A push that takes the ball between their posts, IN_POST inside them, within IN_REACH of the
  * goal line goes in: against UT, our player stood within 1 m of the ball in front of their goal,
  * coming at it on such a way, for 17 s a game while it lined up on the line to the aim. Metres.
+ * Nearer the line the margin shrinks to IN_POST_MIN plus IN_POST_PER_M per metre of the push's
+ * run (a push strays 10°): with the ball 0.4 m out beside a standing keeper, our player stood
+ * 5 s on a way that crossed 0.25 m inside the post.
  */
 const IN_REACH = 4;
-const IN_POST = GOAL_WIDTH / 2 - 0.25;
+const IN_POST = 0.25;
+const IN_POST_MIN = 0.05;
+const IN_POST_PER_M = 0.18;
 /**
  * A dribble keeps the way it comes at the ball only if no opponent stands within CONE_ACROSS of
  * it for CONE_AHEAD on (m): 12° inside the cone, a push 2 m from a standing keeper went on at its
@@ -444,8 +449,9 @@ const IN_CLEAR = 0.35;
  * ahead of it (IN_*).
  */
 export function goesIn(ball: Point2, way: number, opponents: readonly Point2[]): boolean {
-  if (!(goalLineY(ball, way, IN_REACH) < IN_POST)) return false;
   const run = (FIELD_LENGTH / 2 - ball.x) / Math.cos(way);
+  const margin = Math.min(IN_POST, IN_POST_MIN + IN_POST_PER_M * run);
+  if (!(goalLineY(ball, way, IN_REACH) < GOAL_WIDTH / 2 - margin)) return false;
   return !opponentOnWay(ball, way, opponents, run + IN_CLEAR, IN_CLEAR);
 }
 

@@ -12,6 +12,44 @@ import { launchAgent } from "../agent/launch.ts";
 import { processShare } from "../agent/runner.ts";
 import { Logger } from "log";
 
+/** Robot type per uniform number (index unum - 1): 1-2→0, 3-4→1, 5-6→2, 7-8→3, 9-11→4. */
+export const DEFAULT_TYPES: readonly number[] = Object.freeze([0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4]);
+
+/**
+ * The server's mix rules (naosoccersim.rb): at most MAX_OF_TYPE robots of one type, at least
+ * MIN_TYPES types, and the two most used types at most MAX_TWO_TYPES robots together.
+ */
+const MAX_OF_TYPE = 7;
+const MIN_TYPES = 3;
+const MAX_TWO_TYPES = 9;
+
+/**
+ * `--types`: eleven robot types by unum, comma-separated; throws one line saying what is wrong
+ * (not 0-4, not eleven, or a mix the server refuses).
+ */
+export function parseTeamTypes(text: string): number[] {
+  const parts = text.split(",").map((t) => t.trim());
+  if (parts.length !== 11) throw new Error(`--types: '${text}' has ${parts.length} types, not 11`);
+  const bad = parts.find((t) => !/^[0-4]$/.test(t));
+  if (bad !== undefined) throw new Error(`--types: '${bad}' is not a robot type 0-4`);
+  const types = parts.map(Number);
+  const counts = [0, 1, 2, 3, 4].map((k) => types.filter((t) => t === k).length)
+    .sort((a, b) => b - a);
+  if (counts[0] > MAX_OF_TYPE) {
+    throw new Error(`--types: ${counts[0]} robots of one type; the server allows ${MAX_OF_TYPE}`);
+  }
+  if (counts.filter((c) => c > 0).length < MIN_TYPES) {
+    throw new Error(`--types: fewer than ${MIN_TYPES} robot types; the server needs ${MIN_TYPES}`);
+  }
+  if (counts[0] + counts[1] > MAX_TWO_TYPES) {
+    throw new Error(
+      `--types: the two most used types have ${counts[0] + counts[1]} robots; ` +
+        `the server allows ${MAX_TWO_TYPES}`,
+    );
+  }
+  return types;
+}
+
 export const TEAM_USAGE = `Usage: deno task run-team [HOST] [PORT] [flags]
 
   HOST                 server host (default 127.0.0.1)
@@ -26,23 +64,22 @@ export const TEAM_USAGE = `Usage: deno task run-team [HOST] [PORT] [flags]
   --stagger-ms N       wait between one agent's registration and the next agent's start
                        (default 1000; the server drops agents, or hangs, when one connects
                        while it is still creating the previous body)
+  --types LIST         robot types by unum, 11 comma-separated (default
+                       ${DEFAULT_TYPES.join(",")}); the server allows at most 7 of a type, at
+                       least 3 types, and at most 9 robots of the two most used types
   --processes          each agent in a process of its own (default: all in this process, each
                        with its own state and numeric core; one wake of the process then serves
                        every agent, where each process pays for its own: 0.28 against 0.64 ms
                        of CPU per agent per cycle in real time on a 2-core machine)
   --help               print this help`;
 
-/** Robot type per uniform number: 1-2→0, 3-4→1, 5-6→2, 7-8→3, 9-11→4. */
-export function teamRobotType(unum: number): number {
-  return unum >= 9 ? 4 : Math.floor((unum - 1) / 2);
-}
-
-/** One agent's flags (main.ts's). */
+/** One agent's flags (main.ts's); `types` by unum (index unum - 1). */
 export function agentFlags(
   unum: number,
   host: string,
   port: number,
   extra: readonly string[],
+  types: readonly number[] = DEFAULT_TYPES,
 ): string[] {
   return [
     "--host",
@@ -52,7 +89,7 @@ export function agentFlags(
     "--unum",
     String(unum),
     "--type",
-    String(teamRobotType(unum)),
+    String(types[unum - 1]),
     ...extra,
   ];
 }
@@ -169,6 +206,7 @@ async function main(args: string[]): Promise<number> {
         "stagger-ms": { type: "string", default: "1000" },
         behaviour: { type: "string", default: "soccer" },
         mode: { type: "string", default: "game" },
+        types: { type: "string" },
         processes: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
@@ -197,9 +235,11 @@ async function main(args: string[]): Promise<number> {
     console.error(`error: PORT: '${portText}' is not a port number 1-65535`);
     return 2;
   }
-  let mode;
+  let mode, types;
   try {
     mode = choiceFlag("mode", parsed.values.mode as string, MODES);
+    const typesText = parsed.values.types as string | undefined;
+    types = typesText === undefined ? DEFAULT_TYPES : parseTeamTypes(typesText);
   } catch (e) {
     console.error(`error: ${(e as Error).message} (see --help)`);
     return 2;
@@ -243,7 +283,7 @@ async function main(args: string[]): Promise<number> {
   const err = writer(Deno.stderr);
   const agents = unums.map((unum) => {
     const record = recordDir ? ["--record", `${recordDir}/agent${unum}.jsonl`] : [];
-    return { unum, flags: agentFlags(unum, host, port, [...extra, ...record]) };
+    return { unum, flags: agentFlags(unum, host, port, [...extra, ...record], types) };
   });
   if (!parsed.values.processes) return await playInProcess(agents, staggerMs, err);
   const children: Deno.ChildProcess[] = [];
