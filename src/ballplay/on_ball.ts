@@ -419,7 +419,7 @@ function comingWay(self: Pose2, ball: Point2): number {
  * coming at it on such a way, for 17 s a game while it lined up on the line to the aim. Metres.
  * Nearer the line the margin shrinks to IN_POST_MIN plus IN_POST_PER_M per metre of the push's
  * run (a push strays 10°): with the ball 0.4 m out beside a standing keeper, our player stood
- * 5 s on a way that crossed 0.25 m inside the post.
+ * 5 s on a way that crossed 0.24 m inside the post.
  */
 const IN_REACH = 4;
 const IN_POST = 0.25;
