@@ -91,8 +91,7 @@ Deno.test("avoid: a robot right ahead on the way is first stepped away from", ()
     [{ x: 0, y: 0.3 }],
     { maxForward: 1, maxBackward: 0.3, maxSideways: 0.2, maxTurn: 1.5 },
     { decel: 0.6, faceDistance: 1, positionTolerance: 0.1, headingTolerance: 0.2 },
-    0.65,
-    0.5,
+    { radius: 0.65, escape: 0.5 },
   );
   assert.ok(r.kind === "walk" && r.vx < 0 && Math.abs(r.vth) < 1e-9, JSON.stringify(r));
 });

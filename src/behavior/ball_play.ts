@@ -338,11 +338,18 @@ export function awayFromOwnGoal(ball: Point2): Point2 {
   return { x: ball.x + CLEAR_LENGTH * dx / d, y: ball.y + CLEAR_LENGTH * dy / d };
 }
 
+/** How walkAround passes obstacles (m): `radius` from their centres; `escape`, see escapeFrom. */
+export interface AroundOptions {
+  radius?: number;
+  escape?: number;
+}
+
 /**
  * Walks toward `target` by `walkTo`, via a waypoint around the first obstacle in the way (passed
- * `radius` from its centre), facing along the way to it: with the target's heading, a waypoint
- * within walkTo's face distance had the robot turn on the spot next to the obstacle instead of
- * passing it. With `escape` (m), first out from one that close ahead (escapeFrom).
+ * `radius` from its centre, absent: AVOID_RADIUS), facing along the way to it: with the target's
+ * heading, a waypoint within walkTo's face distance had the robot turn on the spot next to the
+ * obstacle instead of passing it. With `escape`, first out from one that close ahead
+ * (escapeFrom), keeping the heading: walkTo steps there sideways or back.
  */
 export function walkAround(
   self: Pose2,
@@ -350,19 +357,23 @@ export function walkAround(
   obstacles: readonly Point2[],
   limits: WalkLimits,
   options: WalkToOptions,
-  radius = AVOID_RADIUS,
-  escape = 0,
+  around: AroundOptions = {},
 ): MotionRequest {
-  // Stepping out from a robot right ahead keeps the heading (walkTo steps there sideways or back).
-  const out = escape > 0 ? escapeFrom(self, target, obstacles, escape) : null;
-  const via = out ?? avoidObstacles(self, target, obstacles, radius);
-  const goal = out
-    ? { ...out, theta: self.theta }
-    : via === target
-    ? target
-    : { ...via, theta: Math.atan2(via.y - self.y, via.x - self.x) };
-  const c = walkTo(self, goal, limits, options);
+  const c = walkTo(self, aroundGoal(self, target, obstacles, around), limits, options);
   return { kind: "walk", vx: c.vx, vy: c.vy, vth: c.vth };
+}
+
+/** The pose walkAround walks to this cycle. */
+function aroundGoal(
+  self: Pose2,
+  target: Pose2,
+  obstacles: readonly Point2[],
+  { radius = AVOID_RADIUS, escape = 0 }: AroundOptions,
+): Pose2 {
+  const out = escape > 0 ? escapeFrom(self, target, obstacles, escape) : null;
+  if (out) return { ...out, theta: self.theta };
+  const via = avoidObstacles(self, target, obstacles, radius);
+  return via === target ? target : { ...via, theta: Math.atan2(via.y - self.y, via.x - self.x) };
 }
 
 export interface BallPlayOptions {
@@ -809,7 +820,7 @@ export class BallPlayer {
         const inWay = push !== null
           ? []
           : i.opponents.filter((p) => Math.hypot(p.x - t.x, p.y - t.y) > BALL_NEAR_AVOID);
-        return walkAround(self, t, inWay, l, options, BALL_NEAR_AVOID);
+        return walkAround(self, t, inWay, l, options, { radius: BALL_NEAR_AVOID });
       }
     }
   }

@@ -24,7 +24,7 @@ import { keepAway } from "../strategy/situation.ts";
 import { type Situation, situation } from "../protocol/playmode.ts";
 import { FRESH, type MateBelief } from "../world/team_world.ts";
 import type { Mate } from "../ballplay/pass.ts";
-import { AVOID_RADIUS, keepClear } from "../ballplay/avoid.ts";
+import { keepClear } from "../ballplay/avoid.ts";
 import { spareKeeper } from "../ballplay/keeper_contact.ts";
 import { stopPoint } from "../estimation/ball_motion.ts";
 import { KICKS } from "../skills/kicks.ts";
@@ -213,8 +213,7 @@ export class SoccerBehavior implements Behavior {
       obstacles,
       goalie ? this.o.limits : this.positionLimits,
       APPROACH,
-      AVOID_RADIUS,
-      goalie ? 0 : POSITION_ESCAPE,
+      { escape: goalie ? 0 : POSITION_ESCAPE },
     );
   }
 
