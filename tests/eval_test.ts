@@ -10,6 +10,7 @@ import { EvalSession } from "../src/eval/session.ts";
 import {
   dribble,
   type FallKind,
+  finish,
   getup,
   kick,
   score,
@@ -39,9 +40,11 @@ async function onFakeServer<T>(
   let replies: string[] = [];
   const server = FakeServer.start({
     script: function* (s) {
-      replies = s.received;
       yield cycleMessage(0, "BeforeKickOff");
-      yield cycleMessage(0.02, "BeforeKickOff", `(unum ${s.unum}) (team left) `);
+      // The session's agent plays on the left; an opponent a task adds, on the right.
+      const side = s.team === "Keeper" ? "right" : "left";
+      if (side === "left") replies = s.received;
+      yield cycleMessage(0.02, "BeforeKickOff", `(unum ${s.unum}) (team ${side}) `);
       for (let i = 2; i < 3000; i++) {
         yield cycleMessage(i * 0.02, playMode(i * 0.02)) + cycles(i * 0.02);
       }
@@ -229,6 +232,36 @@ Deno.test("eval score: ball and robot placed per run in range of the goal; no ki
   assert.ok(commands.some((c) => c.startsWith("(ball (pos 8.5 -2.5 0.042)")), commands.join(" "));
   assert.ok(commands.some((c) => c.includes("(move 7.5 -2.5 0.4 -90)")), commands.join(" "));
   assert.ok(commands.some((c) => c.startsWith("(ball (pos 9 2 0.042)")));
+});
+
+Deno.test("eval finish: a standing keeper joins on the right and is put on its spot each run; no goal counts the time limit", async () => {
+  // The ball never moves: each run ends at its time limit.
+  const { result, commands } = await onFakeServer(
+    () => "(See (mypos 11.6 -0.35 0.52) (myorien 0.00) (ballpos 12.6 -0.35 0.04))",
+    (session) => finish(session, 2, 1),
+  );
+  assert.equal(result.goals, 0);
+  assert.equal(result.meanTime, 1);
+  assert.deepEqual(result.results.map((r) => r[0]), ["front", "blocked"]);
+  assert.deepEqual(result.results.map((r) => r[2]), ["time", "time"]);
+  // The keeper (the opponents' unum 1) on the middle of their goal line, facing up the field.
+  const keeperMoves = commands.filter((c) =>
+    c === "(agent (unum 1) (team Right) (move 14 0 0.4 90))"
+  );
+  assert.equal(keeperMoves.length, 2, commands.join(" "));
+  assert.ok(commands.some((c) => c.startsWith("(ball (pos 12.6 -0.35 0.042)")));
+  assert.ok(commands.some((c) => c.startsWith("(ball (pos 13.6 0.1 0.042)")));
+  assert.ok(commands.some((c) => c.includes("(team Left) (move 12.6 0.3 0.4 -90)")));
+});
+
+Deno.test("eval finish: a ball in the goal ends the run as a goal", async () => {
+  const { result } = await onFakeServer(
+    () => "(See (mypos 13 0 0.52) (myorien 0.00) (ballpos 15.2 0.3 0.04))",
+    (session) => finish(session, 2, 5),
+  );
+  assert.equal(result.goals, 2);
+  assert.ok(result.meanTime < 1, JSON.stringify(result));
+  assert.deepEqual(result.results.map((r) => r[2]), ["goal", "goal"]);
 });
 
 Deno.test("eval kick: the ball placed off the kick spot in turn by the jitter; a still ball is 0 m", async () => {

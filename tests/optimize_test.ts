@@ -313,6 +313,7 @@ Deno.test("eval registry: one list for eval and optimize; the optimizer's tasks 
     "walk-omni",
     "getup",
     "kick",
+    "finish",
     "dribble",
     "save",
     "dive",

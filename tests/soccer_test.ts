@@ -10,6 +10,7 @@ import type { MotionRequest } from "../src/motion/motion.ts";
 import type { Point2 } from "../src/util/pose.ts";
 import { PlayMode } from "../src/protocol/playmode.ts";
 import { goalieTarget } from "../src/strategy/goalie.ts";
+import { DROP_CLEARANCE } from "../src/strategy/roles.ts";
 import { FREE_KICK_KEEP } from "../src/strategy/situation.ts";
 import { RadioCodec, type RadioReport } from "../src/team/radio.ts";
 import { TeamModel } from "../src/team/team_model.ts";
@@ -31,6 +32,8 @@ interface ViewSpec {
   teammates?: TrackedPlayer[];
   opponents?: TrackedPlayer[];
   time?: number;
+  /** Seconds since the play mode began (default 5). */
+  modeTime?: number;
   localized?: boolean;
 }
 
@@ -41,6 +44,7 @@ function view(s: ViewSpec): WorldView {
     gameTime: time,
     playMode: s.mode ?? PlayMode.PlayOn,
     playModeName: PlayMode[s.mode ?? PlayMode.PlayOn],
+    modeTime: s.modeTime ?? 5,
     side: "left",
     unum: s.unum ?? 7,
     goalDifference: 0,
@@ -155,6 +159,30 @@ Deno.test("soccer: during their set play everyone keeps the free-kick distance",
   // And in their kick-off we stay in our half, outside the centre circle.
   decide(b, view({ mode: PlayMode.KickOffRight, self: { x: -1, y: 0.5, theta: 0 } }), t);
   assert.ok(b.target!.x < 0 && Math.hypot(b.target!.x, b.target!.y) > 2);
+});
+
+Deno.test("soccer: in their kick-off the player at the ball waits outside the circle, and sets off just before the drop", () => {
+  const b = make();
+  const self = { x: -2.5, y: 0, theta: 0 };
+  const at = (modeTime: number) => decide(b, view({ mode: PlayMode.KickOffRight, self, modeTime }));
+  // Waiting: its spot on the circle's edge plus the clearance, straight behind the ball.
+  at(10);
+  assert.equal(b.role, "onBall");
+  assert.ok(Math.abs(b.target!.x + 2 + DROP_CLEARANCE) < 1e-9, JSON.stringify(b.target));
+  // 0.6 s before the drop ball (15 s): walking at the ball, full ahead.
+  const r = at(14.5);
+  assert.deepEqual({ x: b.target!.x, y: b.target!.y }, { x: 0, y: 0 });
+  assert.ok(r?.kind === "walk" && r.vx > 0.3 && Math.abs(r.vy) < 1e-9, JSON.stringify(r));
+  // A supporter keeps to its spot.
+  const other = make();
+  const aside = { x: -1.5, y: 2.5, theta: 0 };
+  decide(
+    other,
+    view({ mode: PlayMode.KickOffRight, self: aside, modeTime: 14.5 }),
+    hearingMateAtBall({ x: -2.5, y: 0 }),
+  );
+  assert.notEqual(other.role, "onBall");
+  assert.ok(Math.hypot(other.target!.x, other.target!.y) > 2);
 });
 
 Deno.test("soccer: a player walking to its spot walks at soccer.position_speed of the limits", () => {

@@ -622,6 +622,35 @@ Deno.test("on ball: in shooting range, a dribble that goes in pushes on within 2
   assert.equal(onBallAction({ ...at(13.2), intoGoal: false }).kind, "kick");
 });
 
+Deno.test("on ball: no kick is lined up where an opponent stands behind the ball: the line turns for a dribble", () => {
+  // The ball 0.45 m behind a standing keeper, in shooting range: the kick would stand where the
+  // keeper is (our player walked into it again and again for 40 s).
+  const ball = { x: 14.45, y: 0.1 };
+  const input: OnBallInput = {
+    ...base,
+    self: { x: 13.3, y: -0.6, theta: 0 },
+    ball,
+    target: { x: 15.2, y: 0.1 },
+    goalDistance: 0.75,
+    shootRange: 3.5,
+    pushAround: true,
+    intoGoal: true,
+  };
+  const keeper = [{ x: 14, y: 0 }];
+  const a = onBallAction({ ...input, opponents: keeper });
+  assert.ok(a.kind === "approach" && !a.kickPose, JSON.stringify(a));
+  // The spot behind the ball on the line it takes has room: 0.3 m out it is 0.3 m from the keeper.
+  const spot = {
+    x: ball.x - 0.3 * Math.cos(a.target.theta),
+    y: ball.y - 0.3 * Math.sin(a.target.theta),
+  };
+  assert.ok(Math.hypot(spot.x - 14, spot.y) >= 0.3, JSON.stringify(a.target));
+  assert.ok(a.turn !== 0, "the line is turned");
+  // Without the keeper the line is not turned.
+  const free = onBallAction(input);
+  assert.ok(free.kind === "approach" && !free.turn, JSON.stringify(free));
+});
+
 Deno.test("on ball: the dribble's cone keeps the way we come only if no opponent stands on it 2.5 m on", () => {
   // Coming at the ball 12° inside the cone of the line around a keeper 2.1 m ahead, toward its
   // feet: the push goes along the line instead (the ball lay at a standing keeper's feet 17 s).

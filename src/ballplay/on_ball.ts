@@ -375,6 +375,12 @@ function freeSteps(ball: Point2, line: number, side: number, opponents: readonly
 const FREE_KEEP_STEPS = 2;
 
 /**
+ * Nearer the ball than this (m), the kick's line holds though an opponent stands by its spot:
+ * one at our side contesting the ball does, and we dribble on.
+ */
+const ROOM_FROM = 0.5;
+
+/**
  * The line a dribble takes instead of `line` (FREE_*): the least turned one with room behind the
  * ball and a free push, the roomier side first on a tie, and the side `keep` (the sign of last
  * cycle's turn) while it is nearly as good (FREE_KEEP_STEPS); `line` itself when none is free.
@@ -482,8 +488,13 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   const { self, ball, target } = o;
   const nearest = nearestDistance(ball, o.opponents);
   const pressured = ball.x < 0 && nearest < PRESSURE_RADIUS;
-  const kick = o.mustKick || o.goalDistance < o.shootRange || pressured;
   const toTarget = Math.atan2(target.y - ball.y, target.x - ball.x);
+  // A kick needs room behind the ball to stand in: with an opponent there (a ball behind a
+  // standing keeper), a player still coming at the ball frees the line for a dribble instead.
+  const kick = o.mustKick ||
+    ((o.goalDistance < o.shootRange || pressured) &&
+      !(o.pushAround && Math.hypot(ball.x - self.x, ball.y - self.y) > ROOM_FROM &&
+        spotRoom(ball, toTarget, o.opponents) < FREE_CLEAR));
   const line = o.pushAround && !kick
     ? freeLine(ball, toTarget, o.opponents, o.lineTurn ?? 0)
     : toTarget;

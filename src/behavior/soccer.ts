@@ -21,8 +21,9 @@ import {
   supportSide,
 } from "../strategy/roles.ts";
 import { keepAway } from "../strategy/situation.ts";
+import { DROP_BALL_TIME } from "../estimation/relocation.ts";
 import { type Situation, situation } from "../protocol/playmode.ts";
-import { FRESH, type MateBelief } from "../world/team_world.ts";
+import { FRESH, type MateBelief, type TeamWorld } from "../world/team_world.ts";
 import type { Mate } from "../ballplay/pass.ts";
 import { keepClear } from "../ballplay/avoid.ts";
 import { spareKeeper } from "../ballplay/keeper_contact.ts";
@@ -79,6 +80,14 @@ const TAKER_KEEP = 1.0;
  * them).
  */
 const TAKER_BACK_OFF = 0.5;
+/**
+ * Their kick-off, left untouched, ends in a drop ball DROP_BALL_TIME after it began: our player at
+ * the ball sets off toward it this long before (s), from the circle's edge plus DROP_CLEARANCE,
+ * so that it is walking when play starts. Standing there at the drop, it took 4 s to its first
+ * touch; in the lead the walk covers about 0.2 m, short of the circle.
+ */
+const DROP_LEAD = 0.6;
+
 /**
  * Walking to its spot, a field player with a robot or the ball nearer than this (m, centres) ahead
  * on its way steps out from it first (escapeFrom): against UT, 6-14 falls a game were two of ours
@@ -195,6 +204,10 @@ export class SoccerBehavior implements Behavior {
       return r;
     }
     const goalie = role === "goalie" || role === "subGoalie";
+    if (role === "onBall" && s === "theirKickOff" && v.modeTime >= DROP_BALL_TIME - DROP_LEAD) {
+      this.target = { x: ball.x, y: ball.y, theta: Math.atan2(ball.y - self.y, ball.x - self.x) };
+      return walkAround(self, this.target, [], this.o.limits, APPROACH);
+    }
     let spot: Point2 = goalie ? goalieTarget(ball.x, ball.y) : targets[role];
     const obstacles = this.obstacles(ctx);
     if (!goalie && s === "play" && this.o.positionSpace > 0) {
@@ -306,18 +319,8 @@ export class SoccerBehavior implements Behavior {
     return best;
   }
 
-  /** Opponents believed in: with a velocity only those we saw ourselves (heard ones have none). */
-  private opponents(ctx: BehaviorContext): Opponent[] {
-    const out: Opponent[] = [];
-    for (let unum = 1; unum <= 11; unum++) {
-      const o = ctx.team.opponent(unum, ctx.view.time);
-      if (o) out.push(o.source === "heard" ? { x: o.x, y: o.y } : o);
-    }
-    return out;
-  }
-
   private obstacles(ctx: BehaviorContext): Point2[] {
-    const out = this.opponents(ctx);
+    const out = believedOpponents(ctx.team, ctx.view.time);
     for (let unum = 1; unum <= 11; unum++) {
       const m = unum === ctx.view.unum ? null : ctx.team.mate(unum, ctx.view.time);
       if (m) out.push(m);
@@ -341,7 +344,7 @@ export class SoccerBehavior implements Behavior {
     const request = this.ballPlayer.act({
       self,
       ball,
-      opponents: this.opponents(ctx),
+      opponents: believedOpponents(ctx.team, ctx.view.time),
       obstacles: this.obstacles(ctx),
       mates: this.passMates(ctx),
       mustKick: s === "ourSetPlay" || s === "ourKickOff",
@@ -354,6 +357,16 @@ export class SoccerBehavior implements Behavior {
     this.target = this.ballPlayer.target;
     return spareKeeper(request, self, ctx.team.opponent(1, ctx.view.time));
   }
+}
+
+/** Opponents believed in: with a velocity only those we saw ourselves (heard ones have none). */
+export function believedOpponents(team: TeamWorld, now: number): Opponent[] {
+  const out: Opponent[] = [];
+  for (let unum = 1; unum <= 11; unum++) {
+    const o = team.opponent(unum, now);
+    if (o) out.push(o.source === "heard" ? { x: o.x, y: o.y } : o);
+  }
+  return out;
 }
 
 /** Whether a teammate's flags (going for the ball, set-play taker) are recent enough to count. */

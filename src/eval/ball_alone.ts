@@ -1,8 +1,11 @@
-// Playing the ball alone on an empty field, as the soccer behaviour does, for the ball tasks
-// (shoot, dribble): the agent's own ball player and estimates, and where the runs start.
+// Playing the ball without teammates, as the soccer behaviour does, for the ball tasks (shoot,
+// dribble, score, finish): the agent's own ball player and estimates, with the opponents it
+// believes in (none on an empty field), and where the runs start.
 
 import { soccerOptions } from "../agent/play_options.ts";
 import { BallPlayer, LOOK_AROUND } from "../behavior/ball_play.ts";
+import { believedOpponents } from "../behavior/soccer.ts";
+import { spareKeeper } from "../ballplay/keeper_contact.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { FRESH } from "../world/team_world.ts";
 import type { EvalSession } from "./session.ts";
@@ -14,9 +17,10 @@ export function ballPlayer(s: EvalSession): BallPlayer {
 }
 
 /**
- * This cycle's request for playing the ball on an empty field, from the agent's own estimates
- * (looking around, as the soccer behaviour does, while the ball is unseen for FRESH.ball s); null
- * while it has no pose or ball, or is down.
+ * This cycle's request for playing the ball, from the agent's own estimates (looking around, as
+ * the soccer behaviour does, while the ball is unseen for FRESH.ball s), walking around the
+ * opponents it believes in and sparing their keeper as the soccer behaviour does; null while it
+ * has no pose or ball, or is down.
  */
 export function playBallAlone(
   s: EvalSession,
@@ -27,17 +31,19 @@ export function playBallAlone(
   const v = a.view();
   if (!v.self || !v.ball || a.falls.state !== "upright") return null;
   if (v.ballAge > FRESH.ball) return LOOK_AROUND;
-  return player.act({
+  const opponents = believedOpponents(a.teamWorld, v.time);
+  const request = player.act({
     self: v.self,
     ball: v.ball,
-    opponents: [],
-    obstacles: [],
+    opponents,
+    obstacles: opponents,
     mustKick,
     now: s.now,
     kickDue: a.motion.skillDue,
     standing: a.motion.standingIdle,
     walkSpeed: a.motion.walkSpeed,
   });
+  return spareKeeper(request, v.self, a.teamWorld.opponent(1, v.time));
 }
 
 /** Where the robot starts relative to the ball, per run in turn: behind, beside, diagonal,

@@ -4,6 +4,7 @@
 
 import { DIVE_TASK } from "./dive_task.ts";
 import { DRIBBLE_TASK } from "./dribble_task.ts";
+import { FINISH_TASK } from "./finish_task.ts";
 import { GETUP_TASK } from "./getup_task.ts";
 import { KICK_FALL_COST, KICK_TASK } from "./kick_task.ts";
 import { SAVE_TASK, SHOT_ARRIVAL } from "./save.ts";
@@ -35,6 +36,7 @@ export const EVAL_TASKS: readonly EvalTask[] = [
   KICK_TASK,
   SHOOT_TASK,
   SCORE_TASK,
+  FINISH_TASK,
   DRIBBLE_TASK,
   SAVE_TASK,
   DIVE_TASK,

@@ -1,6 +1,7 @@
 // An evaluation session: a server (started with the launcher, or given), a monitor client for
-// trainer commands, and one in-process agent whose every perception — ground truth included,
-// which only evaluation code may read — is visible to the task driving it.
+// trainer commands, one in-process agent whose every perception — ground truth included, which
+// only evaluation code may read — is visible to the task driving it, and the opponents a task
+// adds (in-process agents of the other team, playing their own behaviour).
 
 import { Agent, type AgentOptions } from "../agent/agent.ts";
 import { runAgent } from "../agent/runner.ts";
@@ -70,14 +71,23 @@ export interface SessionTarget {
   monitorPort: number;
 }
 
+/** An opponent a task added: its agent, and how to stop it. */
+interface Opponent {
+  agent: Agent;
+  stop: AbortController;
+  running: Promise<number>;
+}
+
 export class EvalSession {
   private running: Promise<number> | null = null;
+  private readonly opponents: Opponent[] = [];
 
   private constructor(
     readonly agent: EvalAgent,
     readonly monitor: MonitorClient,
     private readonly server: RunningServer | null,
     private readonly stopAgent: AbortController,
+    private readonly target: SessionTarget,
   ) {}
 
   /** Starts (or joins) a server, connects the monitor and the agent, waits for registration. */
@@ -91,7 +101,7 @@ export class EvalSession {
       const monitor = await MonitorClient.connect(t.host, t.monitorPort);
       const agent = new EvalAgent(options);
       const stop = new AbortController();
-      const s = new EvalSession(agent, monitor, server, stop);
+      const s = new EvalSession(agent, monitor, server, stop, t);
       s.running = runAgent(agent, { host: t.host, port: t.port, signal: stop.signal });
       await s.until(() => agent.world.side !== null, 20, "the agent to register");
       return s;
@@ -103,6 +113,49 @@ export class EvalSession {
 
   get side(): TeamSide {
     return this.agent.world.side === "right" ? "Right" : "Left";
+  }
+
+  /** The other team's side. */
+  get otherSide(): TeamSide {
+    return this.side === "Left" ? "Right" : "Left";
+  }
+
+  /**
+   * Connects an agent of the other team (its own team name, its behaviour) to the session's
+   * server; it plays until the session closes. Resolves once it has registered.
+   */
+  async addOpponent(options: AgentOptions): Promise<Agent> {
+    const agent = new Agent(options);
+    const stop = new AbortController();
+    const running = runAgent(agent, {
+      host: this.target.host,
+      port: this.target.port,
+      signal: stop.signal,
+    });
+    this.opponents.push({ agent, stop, running });
+    await this.until(() => agent.world.side !== null, 20, "the opponent to register");
+    return agent;
+  }
+
+  /**
+   * Puts opponent `agent` at (x, y) facing rot (world frame), once it stands upright (it gets up
+   * by its own behaviour; at most PLACE_REST_WAIT s).
+   */
+  async placeOpponent(agent: Agent, x: number, y: number, rot: number): Promise<void> {
+    const t0 = this.now;
+    await this.until(
+      () => agent.falls.state === "upright" || this.now - t0 > PLACE_REST_WAIT,
+      PLACE_REST_WAIT + 5,
+      "the opponent to stand",
+    );
+    await this.monitor.send(trainer.moveAgent(agent.world.unum ?? 1, this.otherSide, {
+      x,
+      y,
+      z: 0.4,
+    }, rot));
+    await this.cycles(2);
+    agent.wake();
+    await this.cycles(2);
   }
 
   /** The agent's motion clock (WorldState.clock), seconds: what skills and falls are timed on. */
@@ -189,7 +242,9 @@ export class EvalSession {
   }
 
   async close(): Promise<void> {
+    for (const o of this.opponents) o.stop.abort();
     this.stopAgent.abort();
+    await Promise.all(this.opponents.map((o) => o.running));
     await this.running;
     await this.monitor.close();
     await this.server?.stop();

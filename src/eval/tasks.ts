@@ -11,5 +11,6 @@ export { kick, KICK_FALL_COST, type KickResult, kickScore } from "./kick_task.ts
 export { dribble, type DribbleResult, dribbleScore } from "./dribble_task.ts";
 export { shoot, type ShootResult } from "./shoot_task.ts";
 export { score, type ScoreResult } from "./score_task.ts";
+export { finish, type FinishResult } from "./finish_task.ts";
 export { save, type SaveResult } from "./save.ts";
 export { DRIBBLE_STARTS, type DribbleStart, type FallKind, FALLS, fallsFlag } from "./task.ts";

@@ -73,11 +73,11 @@ function clampField(p: Point2): Point2 {
  */
 const BODY_CLEARANCE = 0.6;
 /**
- * Their kick-off: our player at the ball waits this far outside the centre circle (m). The server
- * moves a robot whose bounding box enters the circle to 2.5 m from the ball, where it would wait
- * anyway; at the ball's drop after 15 s, each 0.1 m nearer is about 0.15 s sooner at the ball.
+ * Their kick-off: our player at the ball waits this far outside the centre circle (m), where the
+ * server moves a robot whose bounding box enters the circle, and sets off toward the ball shortly
+ * before the drop (soccer.ts DROP_LEAD).
  */
-const DROP_CLEARANCE = 0.3;
+export const DROP_CLEARANCE = 0.5;
 
 /**
  * Before a kick-off everyone stays in our half and out of the centre circle, with `clearance`

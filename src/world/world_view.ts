@@ -13,6 +13,8 @@ export interface WorldView {
   readonly gameTime: number;
   readonly playMode: PlayMode;
   readonly playModeName: string;
+  /** Seconds since the play mode began (as first perceived). */
+  readonly modeTime: number;
   readonly side: Side | null;
   readonly unum: number | null;
   readonly goalDifference: number;
@@ -42,6 +44,7 @@ export function worldView(w: WorldState, est: Estimator): WorldView {
     gameTime: w.gameTime,
     playMode: w.playMode,
     playModeName: w.playModeName,
+    modeTime: w.time - est.modeSince,
     side: w.side,
     unum: w.unum,
     goalDifference: w.goalDifference,
