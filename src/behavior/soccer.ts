@@ -83,7 +83,7 @@ const TAKER_BACK_OFF = 0.5;
 /**
  * Their kick-off, left untouched, ends in a drop ball DROP_BALL_TIME after it began: our player at
  * the ball sets off toward it this long before (s), from the circle's edge plus DROP_CLEARANCE,
- * so that it is walking when play starts. Standing there at the drop, it took 4 s to its first
+ * so that it is walking when play starts. Standing there at the drop, it took 3.5 s to its first
  * touch; in the lead the walk covers about 0.2 m, short of the circle.
  */
 const DROP_LEAD = 0.6;
