@@ -9,8 +9,8 @@ import { cyclesBetween, WorldState } from "../src/world/world_state.ts";
 
 const parser = new PerceptionParser();
 
-function feed(world: WorldState, now: number): void {
-  const r = parser.parse(`(time (now ${now.toFixed(2)}))(GS (t ${now.toFixed(2)}) (pm PlayOn))`);
+function feed(world: WorldState, now: number, mode = "PlayOn"): void {
+  const r = parser.parse(`(time (now ${now.toFixed(2)}))(GS (t ${now.toFixed(2)}) (pm ${mode}))`);
   if (!r.ok) assert.fail(r.error.message);
   world.update(r.perception);
 }
@@ -41,4 +41,16 @@ Deno.test("the motion clock counts whole cycles where the server's printed time 
   assert.deepEqual(clocks, [279.36, 279.38, 279.4, 279.42, 279.44, 279.46, 279.48, 279.52, 279.54]);
   assert.deepEqual(dts, [0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.02, 0.04, 0.02]);
   assert.equal(CYCLE_SECONDS, 0.02);
+});
+
+Deno.test("the play mode's start is the server time it was first perceived, its age in cycles", () => {
+  const world = new WorldState();
+  feed(world, 10, "KickOff_Right");
+  feed(world, 10.02, "KickOff_Right");
+  feed(world, 10.06, "KickOff_Right");
+  assert.equal(world.playModeSince, 10);
+  assert.equal(world.playModeAge, 2);
+  feed(world, 25.04);
+  assert.equal(world.playModeSince, 25.04);
+  assert.equal(world.playModeAge, 0);
 });

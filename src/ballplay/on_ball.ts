@@ -489,11 +489,12 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   const nearest = nearestDistance(ball, o.opponents);
   const pressured = ball.x < 0 && nearest < PRESSURE_RADIUS;
   const toTarget = Math.atan2(target.y - ball.y, target.x - ball.x);
+  const toBall = Math.hypot(ball.x - self.x, ball.y - self.y);
   // A kick needs room behind the ball to stand in: with an opponent there (a ball behind a
   // standing keeper), a player still coming at the ball frees the line for a dribble instead.
   const kick = o.mustKick ||
     ((o.goalDistance < o.shootRange || pressured) &&
-      !(o.pushAround && Math.hypot(ball.x - self.x, ball.y - self.y) > ROOM_FROM &&
+      !(o.pushAround && toBall > ROOM_FROM &&
         spotRoom(ball, toTarget, o.opponents) < FREE_CLEAR));
   const line = o.pushAround && !kick
     ? freeLine(ball, toTarget, o.opponents, o.lineTurn ?? 0)
@@ -572,7 +573,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   return {
     kind: "approach",
     target: { x: ball.x - ux * behind, y: ball.y - uy * behind, theta: way },
-    fine: Math.hypot(ball.x - self.x, ball.y - self.y) < 0.3,
+    fine: toBall < 0.3,
     kickPose: false,
     turn,
   };

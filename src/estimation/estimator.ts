@@ -165,9 +165,9 @@ export class Estimator {
   private wasDown = false;
   /** The roll and pitch rate's recent peak (rad/s), decaying by SWAY_DECAY per cycle. */
   private recentSway = 0;
-  /** The play mode of the last update, and the server time it began (modeSince). */
+  /** The play mode of the last update, and the server time it began. */
   private playMode: PlayMode | null = null;
-  private since = 0;
+  private modeSince = 0;
   /** Until this server time, a drop ball may clear us from around the ball. */
   private dropBallUntil = -Infinity;
   private readonly relocation: RelocationQuery = {
@@ -306,11 +306,6 @@ export class Estimator {
     world.ball = this.ball.state;
   }
 
-  /** The server time the current play mode began (as we first perceived it). */
-  get modeSince(): number {
-    return this.since;
-  }
-
   private modeChanged(world: EstimatorWorld): void {
     const was = this.playMode === null || !world.side
       ? "stop"
@@ -318,10 +313,10 @@ export class Estimator {
     // A kick-off or set play left untouched for DROP_BALL_TIME ends in a drop ball.
     if (
       world.playMode === PlayMode.PlayOn && was !== "play" && was !== "stop" &&
-      world.time - this.since >= DROP_BALL_TIME - 0.1
+      world.time - this.modeSince >= DROP_BALL_TIME - 0.1
     ) this.dropBallUntil = world.time + 1;
     this.playMode = world.playMode;
-    this.since = world.time;
+    this.modeSince = world.time;
     // Before a kick-off the server has put the ball on the centre spot (after a goal too).
     if (BALL_AT_CENTRE.has(world.playMode)) this.ball.placed(0, 0, world.time);
   }
@@ -333,7 +328,7 @@ export class Estimator {
     const q = this.relocation;
     q.situation = situation(world.playMode, world.side);
     q.mode = world.playMode;
-    q.modeTime = world.time - this.since;
+    q.modeTime = world.time - this.modeSince;
     q.self.x = pose.x;
     q.self.y = pose.y;
     q.ball = this.ball.state;

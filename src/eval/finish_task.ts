@@ -6,12 +6,12 @@
 
 import { loadParams } from "../agent/params.ts";
 import { createCore } from "../core/create_core.ts";
-import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
+import { FIELD_LENGTH } from "../field/field.ts";
 import { trainer } from "../net/monitor.ts";
 import { bundledSkillFiles } from "../config/paramfiles.ts";
 import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { ballPlayer, playBallAlone, traceBallPlay } from "./ball_alone.ts";
-import { type RunStats, stats, watchFalls } from "./measure.ts";
+import { type RunStats, stats, watchFalls, weScored } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
 import { task } from "./task.ts";
 
@@ -52,8 +52,6 @@ export interface FinishResult {
   results: [string, number | null, string][];
 }
 
-const GOAL_LINE = FIELD_LENGTH / 2;
-
 export async function finish(
   s: EvalSession,
   runs: number,
@@ -91,11 +89,7 @@ export async function finish(
     falls += await watchFalls(s, async () => {
       while (s.now - t0 < timeout) {
         await a.nextCycle();
-        const b = a.truth?.ballPos;
-        if (
-          a.world.playModeName === "Goal_Left" ||
-          (b && b.x > GOAL_LINE && Math.abs(b.y) < GOAL_WIDTH / 2)
-        ) {
+        if (weScored(s)) {
           end = "goal";
           return;
         }

@@ -1,6 +1,7 @@
 // What every evaluation task measures with: statistics of a series, ground truth of the head, the
 // torso's tilt, waiting for the ball to come to rest, and counting falls while a run goes on.
 
+import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import type { EvalSession } from "./session.ts";
 
 export interface RunStats {
@@ -100,4 +101,14 @@ export async function watchFalls(s: EvalSession, body: () => Promise<void>): Pro
     await watcher;
   }
   return falls;
+}
+
+/**
+ * Whether we (the left side) have just scored: the ball is in their goal by ground truth, or the
+ * referee has called the goal.
+ */
+export function weScored(s: EvalSession): boolean {
+  const b = s.agent.truth?.ballPos;
+  return s.agent.world.playModeName === "Goal_Left" ||
+    (b !== undefined && b !== null && b.x > FIELD_LENGTH / 2 && Math.abs(b.y) < GOAL_WIDTH / 2);
 }

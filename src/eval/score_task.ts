@@ -2,10 +2,9 @@
 // forced), on an empty field: how long until the kick, how often it scores. Five ball spots 4-9 m
 // from the goal, the robot 1 m behind the ball facing up the field, in turn.
 
-import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { trainer } from "../net/monitor.ts";
 import { ballPlayer, kickDone, playUntilKick } from "./ball_alone.ts";
-import { ballAtRest, type RunStats, stats, watchFalls } from "./measure.ts";
+import { ballAtRest, type RunStats, stats, watchFalls, weScored } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
 import { task } from "./task.ts";
 
@@ -36,11 +35,6 @@ export const SCORE_SPOTS = [
   { x: 12.5, y: 2.5 },
 ];
 
-const GOAL_LINE = FIELD_LENGTH / 2;
-function inGoal(b: { x: number; y: number } | null | undefined): boolean {
-  return b !== null && b !== undefined && b.x > GOAL_LINE && Math.abs(b.y) < GOAL_WIDTH / 2;
-}
-
 export async function score(s: EvalSession, runs: number, timeout = 30): Promise<ScoreResult> {
   const a = s.agent;
   const times: number[] = [];
@@ -63,19 +57,18 @@ export async function score(s: EvalSession, runs: number, timeout = 30): Promise
     const t0 = s.now;
     let kickedAt = NaN;
     let scored = false, dribbled = false;
-    const goalNow = () => inGoal(a.truth?.ballPos) || a.world.playModeName === "Goal_Left";
     falls += await watchFalls(s, async () => {
       // The run ends when play stops: a goal, or the ball over a line (the referee then moves
       // robots out of the way, and a robot moved again and again fell).
       kickedAt = await playUntilKick(s, player, false, timeout, () => {
-        dribbled = goalNow();
+        dribbled = weScored(s);
         return dribbled || a.world.playModeName !== "PlayOn";
       });
       if (Number.isNaN(kickedAt)) return;
       await kickDone(s);
       a.motion.set({ kind: "stand" });
       await ballAtRest(s, 20, () => {
-        if (goalNow()) scored = true;
+        if (weScored(s)) scored = true;
       });
     });
     a.motion.set({ kind: "stand" });

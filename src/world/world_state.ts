@@ -54,6 +54,8 @@ export class WorldState {
   playModeName = "BeforeKickOff";
   /** Cycles since the play mode last changed. */
   playModeAge = 0;
+  /** The server time the play mode began, as first perceived. */
+  playModeSince = 0;
   unum: number | null = null;
   side: Side | null = null;
   scoreLeft = 0;
@@ -93,6 +95,7 @@ export class WorldState {
         this.playMode = gs.playMode;
         this.playModeName = gs.playModeName;
         this.playModeAge = 0;
+        this.playModeSince = this.time;
       }
     }
     if (p.gyro) Object.assign(this.gyro, p.gyro);

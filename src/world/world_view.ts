@@ -44,7 +44,7 @@ export function worldView(w: WorldState, est: Estimator): WorldView {
     gameTime: w.gameTime,
     playMode: w.playMode,
     playModeName: w.playModeName,
-    modeTime: w.time - est.modeSince,
+    modeTime: w.time - w.playModeSince,
     side: w.side,
     unum: w.unum,
     goalDifference: w.goalDifference,
