@@ -16,9 +16,11 @@ import {
   opponentBetween,
   pushBlocked,
   pushesOut,
+  wayIn,
 } from "../src/ballplay/on_ball.ts";
 import { toRobot as relative } from "../src/util/pose.ts";
-import { walkAround } from "../src/behavior/ball_play.ts";
+import { BallPlayer, walkAround } from "../src/behavior/ball_play.ts";
+import { soccer } from "../src/behavior/soccer.ts";
 import { FREE_KICK_KEEP, GOAL_KICK_KEEP, keepAway } from "../src/strategy/situation.ts";
 
 Deno.test("situation: every play mode for both sides", () => {
@@ -780,4 +782,53 @@ Deno.test("on ball: no dribble walks on into a robot standing between us and the
   assert.equal(opponentBetween({ x: 0, y: 0 }, { x: 1, y: 0 }, [{ x: 1.2, y: 0 }]), false);
   assert.equal(opponentBetween({ x: 0, y: 0 }, { x: 1, y: 0 }, [{ x: -0.2, y: 0 }]), false);
   assert.equal(opponentBetween({ x: 0, y: 0 }, { x: 1, y: 0 }, [{ x: 0.9, y: -0.12 }]), true);
+});
+
+Deno.test("way in: with the ball before a standing keeper, a push into the goal past it, not around", () => {
+  // The ball 0.4 m before a keeper on their goal's middle: the window between keeper and post.
+  const keeper = [{ x: 14, y: 0 }];
+  const ball = { x: 13.6, y: 0.1 };
+  const way = wayIn(ball, keeper);
+  assert.ok(way !== null);
+  const deg = way * 180 / Math.PI;
+  assert.ok(deg > 20 && deg < 32, `${deg}°`);
+  const run = (15 - ball.x) / Math.cos(way);
+  assert.ok(
+    Math.abs(ball.y + run * Math.sin(way)) < 1.05 - 0.1,
+    "crosses the line inside the post",
+  );
+  const u = { x: Math.cos(way), y: Math.sin(way) };
+  const across = Math.abs(-(14 - ball.x) * u.y + (0 - ball.y) * u.x);
+  assert.ok(across >= 0.25, `passes the keeper ${across} m wide`);
+  // Last cycle's way holds while it passes 0.2 m wide, though a wider one may lie 2° on.
+  const kept = way - 2 * Math.PI / 180;
+  assert.equal(wayIn(ball, keeper, kept), kept);
+  // At its feet, 3 m out, or with no way past: none.
+  assert.equal(wayIn({ x: 13.83, y: -0.05 }, keeper), null);
+  assert.equal(wayIn({ x: 12, y: 0 }, keeper), null);
+  // Nobody ahead: the line to the goal's centre.
+  assert.ok(Math.abs(wayIn({ x: 13.6, y: 0.5 }, [])! - Math.atan2(-0.5, 1.4)) < 0.02);
+});
+
+Deno.test("way in: the player at the ball lines up on the way past the keeper and pushes only facing it", () => {
+  // Around the keeper the line turned 65° off and the ball went out past the post; pushed facing
+  // 15° off the way in, it met the keeper.
+  const keeper = { x: 14, y: 0 };
+  const ball = { x: 13.6, y: 0.1 };
+  const way = wayIn(ball, [keeper])!;
+  const at = (heading: number) => ({
+    self: { x: ball.x - 0.2 * Math.cos(way), y: ball.y - 0.2 * Math.sin(way), theta: heading },
+    ball,
+    opponents: [keeper],
+    obstacles: [keeper],
+    mustKick: false,
+    now: 0,
+  });
+  const facing = new BallPlayer(soccer.defaults);
+  facing.act(at(way));
+  assert.equal(facing.action, "dribble");
+  const off = new BallPlayer(soccer.defaults);
+  const r = off.act(at(way - 15 * Math.PI / 180));
+  assert.notEqual(off.action, "dribble");
+  assert.ok(r.kind === "walk" && r.vth > 0, JSON.stringify(r));
 });

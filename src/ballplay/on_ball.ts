@@ -4,8 +4,9 @@
 // before the walk has slowed. Both start by getting behind the ball on the line to the target
 // (a dribble also on the way we come at it, within a cone of that line or into their goal), going
 // around it when we stand on the wrong side; a set play's kick is staged clear of the ball. A
-// dribble keeps clear of opponents next to the ball and pushes no ball out beside their goal.
-// Pure: the same inputs give the same action. Field frame of our side, metres and radians.
+// dribble keeps clear of opponents next to the ball and pushes no ball out beside their goal;
+// near their goal a way in past a keeper that blocks the shot is found for it (wayIn). Pure: the
+// same inputs give the same action. Field frame of our side, metres and radians.
 
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { wrapAngle } from "../util/angles.ts";
@@ -459,6 +460,72 @@ export function goesIn(ball: Point2, way: number, opponents: readonly Point2[]):
   const margin = Math.min(IN_POST, IN_POST_MIN + IN_POST_PER_M * run);
   if (!(goalLineY(ball, way, IN_REACH) < GOAL_WIDTH / 2 - margin)) return false;
   return !opponentOnWay(ball, way, opponents, run + IN_CLEAR, IN_CLEAR);
+}
+
+/**
+ * Near their goal, with the shot blocked, the ball is pushed in along a way past the keeper
+ * (wayIn) when it lies within WAY_IN_REACH (m) of their goal line: the ways WAY_IN_STEP apart up
+ * to WAY_IN_MAX either side of straight on. With the ball 0.4 m before a standing keeper, the
+ * line around it turned in steps of 15° past the window between keeper and post (25-30°) and
+ * pushed the ball 65° off, past the post; fetching it back took 10-15 s.
+ */
+const WAY_IN_REACH = 2.5;
+const WAY_IN_STEP = 2 * Math.PI / 180;
+const WAY_IN_MAX = 60 * Math.PI / 180;
+/**
+ * A way in passes every opponent ahead of the ball by WAY_IN_CLEAR (m, centres), and last
+ * cycle's way is kept while it passes by WAY_IN_KEEP: a robot's feet and the ball take 0.14 m,
+ * and the keeper's track moves by centimetres.
+ */
+const WAY_IN_CLEAR = 0.25;
+const WAY_IN_KEEP = 0.2;
+/** Ways passing every opponent by this much (m) are as good as each other: the straightest wins. */
+const WAY_IN_ENOUGH = 0.5;
+
+/**
+ * The way into their goal that passes the opponents ahead of the ball widest (WAY_IN_*; on a tie
+ * the one nearest the line to the goal's centre), crossing the goal line inside the posts by
+ * IN_POST_MIN plus IN_POST_PER_M per metre run, with room to stand behind the ball (FREE_*);
+ * `last` (last cycle's) while it still will do; null when the ball is farther out or no way will.
+ */
+export function wayIn(
+  ball: Point2,
+  opponents: readonly Point2[],
+  last: number | null = null,
+): number | null {
+  if (FIELD_LENGTH / 2 - ball.x > WAY_IN_REACH) return null;
+  if (last !== null && wayInClearance(ball, last, opponents) >= WAY_IN_KEEP) return last;
+  const centre = Math.atan2(-ball.y, FIELD_LENGTH / 2 - ball.x);
+  let best: number | null = null, widest = WAY_IN_CLEAR, offBest = Infinity;
+  for (let way = -WAY_IN_MAX; way <= WAY_IN_MAX + 1e-9; way += WAY_IN_STEP) {
+    const clearance = Math.min(wayInClearance(ball, way, opponents), WAY_IN_ENOUGH);
+    const off = Math.abs(wrapAngle(way - centre));
+    if (clearance > widest || (clearance === widest && off < offBest)) {
+      widest = clearance;
+      best = way;
+      offBest = off;
+    }
+  }
+  return best;
+}
+
+/**
+ * How wide a push along `way` passes the opponents ahead of the ball on its way to the goal
+ * line; -Infinity when it does not go in or a robot stands where we would behind the ball.
+ */
+function wayInClearance(ball: Point2, way: number, opponents: readonly Point2[]): number {
+  const run = (FIELD_LENGTH / 2 - ball.x) / Math.cos(way);
+  const margin = Math.min(IN_POST, IN_POST_MIN + IN_POST_PER_M * run);
+  if (!(goalLineY(ball, way, IN_REACH) < GOAL_WIDTH / 2 - margin)) return -Infinity;
+  if (spotRoom(ball, way, opponents) < FREE_CLEAR) return -Infinity;
+  const ux = Math.cos(way), uy = Math.sin(way);
+  let clearance = Infinity;
+  for (const p of opponents) {
+    const along = (p.x - ball.x) * ux + (p.y - ball.y) * uy;
+    if (along <= BLOCK_FROM || along >= run + IN_CLEAR) continue;
+    clearance = Math.min(clearance, Math.abs(-(p.x - ball.x) * uy + (p.y - ball.y) * ux));
+  }
+  return clearance;
 }
 
 /**

@@ -1,9 +1,9 @@
-// Playing the ball: where to aim in the opponents' goal, whether to pass instead, whether to
-// clear or shove a contested ball, and the turn of the on-ball decision (approach, dribble, kick)
-// into a motion request, with what it keeps from cycle to cycle (the kicking foot, the side an
-// opponent in the ball's path is passed on, how long a shove has left the ball where it lay). The
-// soccer behaviour and the dribble evaluation both play the ball through it. Field frame of our
-// side, SI units.
+// Playing the ball: where to aim in the opponents' goal (past a keeper that blocks the shot, a
+// way in beside it), whether to pass instead, whether to clear or shove a contested ball, and the
+// turn of the on-ball decision (approach, dribble, kick) into a motion request, with what it
+// keeps from cycle to cycle (the kicking foot, the side an opponent in the ball's path is passed
+// on, how long a shove has left the ball where it lay). The soccer behaviour and the dribble
+// evaluation both play the ball through it. Field frame of our side, SI units.
 
 import { FIELD_LENGTH, FIELD_WIDTH, GOAL_WIDTH } from "../field/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
@@ -29,6 +29,7 @@ import {
   onBallAction,
   opponentBetween,
   standCentre,
+  wayIn,
 } from "../ballplay/on_ball.ts";
 import { type Mate, PassChooser, type PassOptions } from "../ballplay/pass.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
@@ -101,6 +102,12 @@ const DRIBBLE_SIDE_SWITCH = 0.02;
  */
 const GOAL_AREA_X = GOAL_X - 2.5;
 const GOAL_WAYPOINT_Y = 0.75;
+
+/**
+ * A push along a way in past the keeper (wayIn) starts only facing that way within this: pushed
+ * facing 15° off a way 26° off the goal's centre, the ball met the keeper 0.3 m on.
+ */
+const WAY_IN_HEADING = 8 * Math.PI / 180;
 
 /** Turning on the spot while the head sweeps: how a player without a pose or a ball looks. */
 export const LOOK_AROUND: MotionRequest = Object.freeze({ kind: "walk", vx: 0, vy: 0, vth: 0.6 });
@@ -507,6 +514,8 @@ export class BallPlayer {
   private readonly advanceKick: Kick | null;
   /** Where the advancing kick chosen last cycle goes (null: none). */
   private advanceTo: Point2 | null = null;
+  /** The way into their goal past the keeper pushed along last cycle (wayIn; null: none). */
+  private wayIn: number | null = null;
   /** The last call lined up or took a shot: the range to keep it grows by SHOT_HYSTERESIS. */
   shooting = false;
   /** The last call lined up or took an advancing kick (AdvanceOptions). */
@@ -610,6 +619,8 @@ export class BallPlayer {
     advance?: boolean;
   } {
     const { ball } = i;
+    const lastWayIn = this.wayIn;
+    this.wayIn = null;
     if (!i.kickOff) this.kickOffTo = null;
     const aim = i.kickOff ? this.kickOffAim(i) : aimPoint(ball, i.opponents, this.aimSide);
     this.aimSide = aim.side;
@@ -633,6 +644,13 @@ export class BallPlayer {
     }
     if (push === "shove") return { target: aim, cone: CLEAR_CONE, goalDistance: kickAt, shot };
     if (shot || i.kickOff) return { target: aim, cone: 0, goalDistance: kickAt, shot };
+    // The shot blocked by the keeper: pushed in past it, along a way that goes in.
+    this.wayIn = i.mustKick ? null : wayIn(ball, i.opponents, lastWayIn);
+    if (this.wayIn !== null) {
+      const run = (GOAL_X - ball.x) / Math.cos(this.wayIn);
+      const target = { x: GOAL_X, y: ball.y + run * Math.sin(this.wayIn) };
+      return { target, cone: 0, goalDistance: kickAt, shot };
+    }
     const advanceTo = this.advanceWay(i, aim, goalDistance, nearest);
     if (advanceTo) return { target: advanceTo, cone: 0, goalDistance: 0, shot, advance: true };
     const toward = i.mustKick ? aim : corridorPoint(ball, aim);
@@ -749,13 +767,17 @@ export class BallPlayer {
       leftFoot: this.leftFoot,
       impatient: i.now < this.noLineUpUntil,
       dribbleCone: i.mustKick ? 0 : cone,
-      pushAround: push === null,
+      // A way in already passes the keeper: its line is not turned again.
+      pushAround: push === null && this.wayIn === null,
       settled: i.now >= this.settledAt,
       walkSpeed: i.walkSpeed,
       aroundSide: this.aroundSide,
       aroundVia: this.aroundVia,
       lineTurn: this.lineTurn,
-      dribble: this.dribble,
+      dribble: this.wayIn === null ? this.dribble : {
+        ...this.dribble,
+        headingTolerance: Math.min(this.dribble.headingTolerance, WAY_IN_HEADING),
+      },
       intoGoal: push === null && this.passTo === null,
     };
     let a = onBallAction(input);
