@@ -831,4 +831,10 @@ Deno.test("way in: the player at the ball lines up on the way past the keeper an
   const r = off.act(at(way - 15 * Math.PI / 180));
   assert.notEqual(off.action, "dribble");
   assert.ok(r.kind === "walk" && r.vth > 0, JSON.stringify(r));
+  // A second opponent near the ball, or a keeper on the move: no way in, the line goes round.
+  for (const opponents of [[keeper, { x: 13, y: -1 }], [{ ...keeper, vx: 0, vy: 0.5 }]]) {
+    const crowd = new BallPlayer(soccer.defaults);
+    crowd.act({ ...at(way), opponents, obstacles: opponents });
+    assert.notEqual(crowd.action, "dribble", JSON.stringify(opponents));
+  }
 });

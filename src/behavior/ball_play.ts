@@ -108,6 +108,8 @@ const GOAL_WAYPOINT_Y = 0.75;
  * facing 15° off a way 26° off the goal's centre, the ball met the keeper 0.3 m on.
  */
 const WAY_IN_HEADING = 8 * Math.PI / 180;
+const WAY_IN_CROWD = 1.5;
+const WAY_IN_STILL = 0.2;
 
 /** Turning on the spot while the head sweeps: how a player without a pose or a ball looks. */
 export const LOOK_AROUND: MotionRequest = Object.freeze({ kind: "walk", vx: 0, vy: 0, vth: 0.6 });
@@ -644,8 +646,10 @@ export class BallPlayer {
     }
     if (push === "shove") return { target: aim, cone: CLEAR_CONE, goalDistance: kickAt, shot };
     if (shot || i.kickOff) return { target: aim, cone: 0, goalDistance: kickAt, shot };
-    // The shot blocked by the keeper: pushed in past it, along a way that goes in.
-    this.wayIn = i.mustKick ? null : wayIn(ball, i.opponents, lastWayIn);
+    // The shot blocked by a keeper standing alone: pushed in past it, along a way that goes in.
+    this.wayIn = i.mustKick || !keeperAlone(ball, i.opponents)
+      ? null
+      : wayIn(ball, i.opponents, lastWayIn);
     if (this.wayIn !== null) {
       const run = (GOAL_X - ball.x) / Math.cos(this.wayIn);
       const target = { x: GOAL_X, y: ball.y + run * Math.sin(this.wayIn) };
@@ -869,6 +873,21 @@ function comingWithin(p: Opponent, ball: Point2, radius: number): boolean {
   if (d >= radius) return false;
   if (p.vx === undefined || p.vy === undefined || d < 1e-6) return true;
   return (p.vx * dx + p.vy * dy) / d >= NOT_COMING;
+}
+
+/**
+ * Whether at most one opponent stands within WAY_IN_CROWD (m) of the ball, and it stands still
+ * (slower than WAY_IN_STILL m/s when seen; one heard of counts as still): a way in past the
+ * keeper is pushed along only then: in a game against UT, a way in was pushed along at 15
+ * moments in their goal mouth among their defenders (36 s) and none of them scored.
+ */
+function keeperAlone(ball: Point2, opponents: readonly Opponent[]): boolean {
+  let near = 0;
+  for (const p of opponents) {
+    if (Math.hypot(p.x - ball.x, p.y - ball.y) >= WAY_IN_CROWD) continue;
+    if (++near > 1 || Math.hypot(p.vx ?? 0, p.vy ?? 0) >= WAY_IN_STILL) return false;
+  }
+  return true;
 }
 
 /** `k` if `skill` is its skill for either foot, else null. */
