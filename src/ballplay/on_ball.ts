@@ -300,13 +300,28 @@ function opponentOnWay(
   across: number,
   after = BLOCK_FROM,
 ): boolean {
+  return wayClearance(from, way, opponents, ahead, after) < across;
+}
+
+/**
+ * How wide of a way from `from` the centres of the opponents `after` (BLOCK_FROM) to `ahead`
+ * along it lie (m); Infinity when none stands there.
+ */
+function wayClearance(
+  from: Point2,
+  way: number,
+  opponents: readonly Point2[],
+  ahead: number,
+  after = BLOCK_FROM,
+): number {
   const ux = Math.cos(way), uy = Math.sin(way);
+  let clearance = Infinity;
   for (const p of opponents) {
     const along = (p.x - from.x) * ux + (p.y - from.y) * uy;
     const side = -(p.x - from.x) * uy + (p.y - from.y) * ux;
-    if (along > after && along < ahead && Math.abs(side) < across) return true;
+    if (along > after && along < ahead) clearance = Math.min(clearance, Math.abs(side));
   }
-  return false;
+  return clearance;
 }
 
 /**
@@ -456,10 +471,19 @@ const IN_CLEAR = 0.35;
  * ahead of it (IN_*).
  */
 export function goesIn(ball: Point2, way: number, opponents: readonly Point2[]): boolean {
+  const run = runIn(ball, way);
+  return !Number.isNaN(run) && !opponentOnWay(ball, way, opponents, run + IN_CLEAR, IN_CLEAR);
+}
+
+/**
+ * How far (m) a ball pushed along `way` runs to their goal line, if it crosses it within IN_REACH
+ * between the posts, inside them by IN_POST_MIN plus IN_POST_PER_M per metre run (at most
+ * IN_POST); NaN if it does not go in.
+ */
+function runIn(ball: Point2, way: number): number {
   const run = (FIELD_LENGTH / 2 - ball.x) / Math.cos(way);
   const margin = Math.min(IN_POST, IN_POST_MIN + IN_POST_PER_M * run);
-  if (!(goalLineY(ball, way, IN_REACH) < GOAL_WIDTH / 2 - margin)) return false;
-  return !opponentOnWay(ball, way, opponents, run + IN_CLEAR, IN_CLEAR);
+  return goalLineY(ball, way, IN_REACH) < GOAL_WIDTH / 2 - margin ? run : NaN;
 }
 
 /**
@@ -514,18 +538,9 @@ export function wayIn(
  * line; -Infinity when it does not go in or a robot stands where we would behind the ball.
  */
 function wayInClearance(ball: Point2, way: number, opponents: readonly Point2[]): number {
-  const run = (FIELD_LENGTH / 2 - ball.x) / Math.cos(way);
-  const margin = Math.min(IN_POST, IN_POST_MIN + IN_POST_PER_M * run);
-  if (!(goalLineY(ball, way, IN_REACH) < GOAL_WIDTH / 2 - margin)) return -Infinity;
-  if (spotRoom(ball, way, opponents) < FREE_CLEAR) return -Infinity;
-  const ux = Math.cos(way), uy = Math.sin(way);
-  let clearance = Infinity;
-  for (const p of opponents) {
-    const along = (p.x - ball.x) * ux + (p.y - ball.y) * uy;
-    if (along <= BLOCK_FROM || along >= run + IN_CLEAR) continue;
-    clearance = Math.min(clearance, Math.abs(-(p.x - ball.x) * uy + (p.y - ball.y) * ux));
-  }
-  return clearance;
+  const run = runIn(ball, way);
+  if (Number.isNaN(run) || spotRoom(ball, way, opponents) < FREE_CLEAR) return -Infinity;
+  return wayClearance(ball, way, opponents, run + IN_CLEAR);
 }
 
 /**
