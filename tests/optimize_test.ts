@@ -228,21 +228,23 @@ Deno.test("match series: wins, goals, goal difference with a t interval, fouls, 
     game(0, 0, 0, 0, "void", [1, 0]),
     game(1, 1, 0, 2, "GameOver", [1, 0]),
     game(0, 1, 0, 0, "stalled"),
+    game(2, 0, 0, 0, "crashed"),
   ]);
   assert.deepEqual(s, {
     summary: true,
-    games: 3,
-    wins: 1,
+    games: 4,
+    wins: 2,
     draws: 1,
     losses: 1,
-    goalsFor: 4,
+    goalsFor: 6,
     goalsAgainst: 2,
-    // Differences 3, 0, -1: mean 0.67, sd 2.08, t(2) 4.303 → ± 5.17.
-    goalDifference: { mean: 0.67, ci95: [-4.5, 5.84] },
+    // Differences 3, 0, -1, 2: mean 1, sd 1.83, t(3) 3.182 → ± 2.90.
+    goalDifference: { mean: 1, ci95: [-1.9, 3.9] },
     fouls: { left: 1, right: 2 },
     // The void game's own goal is not counted; a line without own goals counts none.
     ownGoals: { left: 1, right: 2 },
     stalled: 1,
+    crashed: 1,
     void: 1,
   });
   const one = seriesSummary([game(2, 0)]);
@@ -253,10 +255,38 @@ Deno.test("match: a game an agent left before kick-off is void, however it went 
   const { gameEnd } = await import("../src/tools/match.ts");
   assert.equal(gameEnd(false, 600, false), "GameOver");
   assert.equal(gameEnd(true, 300, false), "stalled");
+  assert.equal(gameEnd(true, 300, false, true), "crashed");
   assert.equal(gameEnd(true, 0, false), "void");
+  assert.equal(gameEnd(true, 0, false, true), "void");
   // UT's agents 9 and 10 aborted while connecting and the game was played 11 against 9.
   assert.equal(gameEnd(false, 600, true), "void");
   assert.equal(gameEnd(true, 0, true), "void");
+});
+
+Deno.test("match: a crashed server's reason is the first error line of its log", async () => {
+  const { serverError } = await import("../src/tools/match.ts");
+  const dir = await Deno.makeTempDir();
+  try {
+    const log = `${dir}/server.log`;
+    // The tail of a real 0.7.3 log: two robots tangled on the ground, and one blew up.
+    await Deno.writeTextFile(
+      log,
+      [
+        "ANALYSECOLLISIONS: Collision GTime 162.178 Team 1 Pl 5 llowerarm lshank",
+        "ODE Message 3: LCP internal error, s <= 0 (s=0.0000e+00)",
+        'ODE INTERNAL ERROR 1: assertion "!bSafeNormalize4Fault" failed in dxNormalize4() [odemath.h:53]',
+        "(Core) caught signal 6",
+      ].join("\n"),
+    );
+    assert.match((await serverError(log))!, /^ODE INTERNAL ERROR 1: .*dxNormalize4/);
+    await Deno.writeTextFile(log, "(Core) caught signal 11\n");
+    assert.equal(await serverError(log), "(Core) caught signal 11");
+    await Deno.writeTextFile(log, "(SparkMonitor) ok\n");
+    assert.equal(await serverError(log), null);
+    assert.equal(await serverError(`${dir}/missing.log`), null);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("match: robots missing from the scene against each team's connected agents", async () => {

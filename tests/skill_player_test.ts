@@ -165,6 +165,22 @@ Deno.test("mirror: SKILL_KICK_RIGHT_LEG is SKILL_KICK_LEFT_LEG mirrored", () => 
   assert.deepEqual(rest.pairs.map((p) => Math.round(p.value / DEG)), [0, -6, 18, -30, 18, 6]);
 });
 
+Deno.test("kick: kick.tempo scales the wind-up's waits, kick.rest_time the settle after the swing", async () => {
+  const waits = (p: ParamSet, skill: string) =>
+    loadSkillFiles(SKILL_FILES, p).then((lib) => lib.get(skill)!.keyframes.map((k) => k.wait));
+  const base = await waits(params, "SKILL_KICK_LEFT_LEG");
+  const tuned = params.overlay(ParamSet.parse("kick.tempo 0.5\nkick.rest_time 0.3\n", "test"));
+  for (const skill of ["SKILL_KICK_LEFT_LEG", "SKILL_KICK_RIGHT_LEG"]) {
+    const fast = await waits(tuned, skill);
+    assert.equal(fast.length, 17);
+    // Keyframes 1-13 (crouch to lift) wind up; 14 draws back, 15 swings, 16 brings the leg down.
+    for (let k = 0; k < 13; k++) near(fast[k], base[k] * 0.5, 1e-9, `${skill} keyframe ${k + 1}`);
+    for (const k of [13, 14, 15]) assert.equal(fast[k], base[k], `${skill} keyframe ${k + 1}`);
+    assert.equal(base[16], params.get("kick.rest_time"));
+    assert.equal(fast[16], 0.3);
+  }
+});
+
 Deno.test("mirror: the two kicks play as mirror images from the (symmetric) stand pose", () => {
   const m = new Float64Array(NUM_JOINTS);
   allNear(mirrorPose(STAND, m), STAND, 0, "the stand pose is symmetric");

@@ -53,6 +53,7 @@ export const SKILL_PARAMS: readonly ParamRange[] = [
   },
   { keys: /^(kick|longkick|ikkick|getup)\.(\w+_time|pre_seconds)$/, ...TIME },
   { keys: /^kick\.scale\d$/, unit: "gain", min: 0, max: 50 },
+  { keys: /^kick\.tempo$/, unit: "gain", min: 0.3, max: 2 },
   { keys: /^ikkick\.swing_scale$/, unit: "gain", min: 0, max: 50 },
   {
     keys:

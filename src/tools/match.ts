@@ -235,9 +235,13 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
     let lastChange = Date.now();
     let secondHalfKicked = false;
     let stalled = false;
+    // A server we launched that exits before GameOver crashed (ODE aborts on a body blown up).
+    let serverExited = false;
+    server?.status.then(() => serverExited = true);
     let lastReport = Date.now();
     while (!short && g.playMode !== "GameOver") {
       await sleep(500);
+      if (serverExited) break;
       if (Date.now() - lastReport > 10_000) {
         lastReport = Date.now();
         console.error(
@@ -315,7 +319,8 @@ export async function play(o: MatchOptions): Promise<Record<string, unknown>> {
       ownGoals: credit.ownGoals(),
       gameTime: g.time,
       wallSeconds: Math.round((Date.now() - wallStart) / 100) / 10,
-      end: gameEnd(stalled, g.time, short),
+      end: gameEnd(stalled || serverExited, g.time, short, serverExited),
+      ...(serverExited && server ? { serverError: await serverError(server.logPath) } : {}),
     };
   } finally {
     await Promise.all(teams.map(stopTeam));
@@ -369,12 +374,24 @@ export interface GameResult {
 /**
  * How a game ended: void when a team was short at kick-off (an agent gone or without a robot) or
  * lost an agent in the first minute (so not all 22 could play to GameOver: UT's agents abort while
- * connecting on a loaded machine), or when it stalled before any game time ran; stalled when it
- * stalled later.
+ * connecting on a loaded machine), or when it stopped before any game time ran; later, crashed
+ * when the server process exited, else stalled (its clock stood still).
  */
-export function gameEnd(stalled: boolean, gameTime: number, short: boolean): string {
+export function gameEnd(
+  stopped: boolean,
+  gameTime: number,
+  short: boolean,
+  crashed = false,
+): string {
   if (short) return "void";
-  return !stalled ? "GameOver" : gameTime > 0 ? "stalled" : "void";
+  if (!stopped) return "GameOver";
+  return gameTime <= 0 ? "void" : crashed ? "crashed" : "stalled";
+}
+
+/** The server log's first line that says why it stopped (an ODE error or a signal), or null. */
+export async function serverError(logPath: string): Promise<string | null> {
+  const text = await Deno.readTextFile(logPath).catch(() => "");
+  return text.split("\n").find((l) => /INTERNAL ERROR|caught signal/.test(l))?.trim() ?? null;
 }
 
 /** A void game (gameEnd) is played again this often at most. */
@@ -436,7 +453,8 @@ export function seriesSummary(all: readonly GameResult[]): Record<string, unknow
       left: games.reduce((a, g) => a + (g.ownGoals?.[0] ?? 0), 0),
       right: games.reduce((a, g) => a + (g.ownGoals?.[1] ?? 0), 0),
     },
-    stalled: games.filter((g) => g.end !== "GameOver").length,
+    stalled: games.filter((g) => g.end === "stalled").length,
+    crashed: games.filter((g) => g.end === "crashed").length,
     void: all.length - n,
   };
 }
