@@ -255,8 +255,12 @@ export function aimPoint(ball: Point2, opponents: readonly Point2[], lastSide = 
       side = -1;
     }
   }
-  const dir = (from + to) / 2;
-  return { x: GOAL_X, y: ball.y + (GOAL_X - ball.x) * Math.tan(dir), side };
+  return { x: GOAL_X, y: yBehindGoal(ball, (from + to) / 2), side };
+}
+
+/** Where (y) the line from `ball` along `way` (rad) meets x = GOAL_X, behind their goal line. */
+function yBehindGoal(ball: Point2, way: number): number {
+  return ball.y + (GOAL_X - ball.x) * Math.tan(way);
 }
 
 /**
@@ -651,8 +655,7 @@ export class BallPlayer {
       ? null
       : wayIn(ball, i.opponents, lastWayIn);
     if (this.wayIn !== null) {
-      const run = (GOAL_X - ball.x) / Math.cos(this.wayIn);
-      const target = { x: GOAL_X, y: ball.y + run * Math.sin(this.wayIn) };
+      const target = { x: GOAL_X, y: yBehindGoal(ball, this.wayIn) };
       return { target, cone: 0, goalDistance: kickAt, shot };
     }
     const advanceTo = this.advanceWay(i, aim, goalDistance, nearest);
