@@ -164,6 +164,20 @@ Deno.test("fake server: re-beam on BeforeKickOff and after goals, not in play", 
   assert.equal(agent.world.side, "right");
 });
 
+Deno.test("fake server: a test opponent beams to the test formation, a soccer player to ours", async () => {
+  const beamOf = async (behaviour: string) => {
+    const script = function* () {
+      yield cycleMessage(0, "BeforeKickOff");
+      yield cycleMessage(0.02, "BeforeKickOff", "(unum 7) (team left) ");
+    };
+    const { agent } = await makeAgent(7, 0, "TestTeam", "debug", "wasm", { behaviour });
+    const { s } = await playScript(script, agent);
+    return /\(beam [^)]*\)/.exec(replies(s)[1])?.[0];
+  };
+  assert.equal(await beamOf("stand"), "(beam -5 -4.5 0)");
+  assert.match((await beamOf("soccer"))!, /^\(beam -0\.74\d* -2\.49\d* 0\)$/);
+});
+
 Deno.test("fake server: a malformed message still gets its reply, and the agent plays on", async () => {
   const script = function* () {
     yield cycleMessage(0, "BeforeKickOff");

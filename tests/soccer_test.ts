@@ -161,6 +161,19 @@ Deno.test("soccer: during their set play everyone keeps the free-kick distance",
   assert.ok(b.target!.x < 0 && Math.hypot(b.target!.x, b.target!.y) > 2);
 });
 
+Deno.test("soccer: at our kick-off the field players face their goal, the way the kick goes", () => {
+  const b = make();
+  const self = { x: -0.75, y: 2.49, theta: -1.2 };
+  decide(b, view({ mode: PlayMode.KickOffLeft, self }), hearingMateAtBall({ x: -0.2, y: -0.1 }));
+  assert.notEqual(b.role, "onBall");
+  assert.equal(b.target!.theta, 0);
+  // At theirs they face the ball.
+  const c = make();
+  decide(c, view({ mode: PlayMode.KickOffRight, self }), hearingMateAtBall({ x: -2.5, y: 0 }));
+  const t = c.target!;
+  assert.ok(Math.abs(t.theta - Math.atan2(-t.y, -t.x)) < 1e-9, JSON.stringify(t));
+});
+
 Deno.test("soccer: in their kick-off the player at the ball waits outside the circle, and sets off just before the drop", () => {
   const b = make();
   const self = { x: -2.5, y: 0, theta: 0 };
@@ -810,6 +823,21 @@ Deno.test("kick-off aim: straight when clear, else the nearest way past with a m
   assert.ok(
     Math.hypot(kickOffAim(ball, ahead, []).x, kickOffAim(ball, ahead, []).y) >= 15.2 - 1e-9,
   );
+});
+
+Deno.test("kick-off aim: their robots in the circle count where the referee puts them", async () => {
+  const { atOurKickOff, kickOffAim } = await import("../src/behavior/ball_play.ts");
+  const deg = (p: Point2) => Math.round(Math.atan2(p.y, p.x) * 180 / Math.PI);
+  // Their taker seen at the ball before the kick-off counts 2.5 m ahead, where the server puts it;
+  // robots outside the circle stay where they are.
+  assert.deepEqual(atOurKickOff([{ x: 0.3, y: 0.3 }, { x: 0.75, y: 2.49 }]), [
+    { x: 2.5, y: 0.3 },
+    { x: 0.75, y: 2.49 },
+  ]);
+  // Seen 0.8 m ahead it blocks every way but 35° to one side; where it will stand, only straight on.
+  const ball = { x: 0, y: 0 };
+  assert.equal(Math.abs(deg(kickOffAim(ball, [{ x: 0.8, y: 0.3 }], []))), 35);
+  assert.equal(Math.abs(deg(kickOffAim(ball, atOurKickOff([{ x: 0.8, y: 0.3 }]), []))), 20);
 });
 
 Deno.test("ball player: our kick-off keeps its way while clear, turns when one is seen on it, passes to nobody", async () => {

@@ -132,6 +132,8 @@ export class Agent {
   private readonly writer: ReplyWriter;
   private readonly controller: JointController;
   private readonly standPose: Float64Array;
+  /** A test opponent (stand, walk-test): it beams to the test formation. */
+  private readonly testOpponent: boolean;
 
   constructor(readonly options: AgentOptions) {
     if (options.core.type !== options.type) {
@@ -161,6 +163,7 @@ export class Agent {
     const behaviours = agentBehaviors();
     const mode = options.mode ?? "game";
     const top = mode === "game" ? options.behaviour : mode;
+    this.testOpponent = top !== undefined && !SOCCER_LIKE.has(top);
     this.decisions = top === undefined ? null : new DecisionList([
       ...LAYERS.map((name) => behaviours.create(name)),
       behaviours.create(
@@ -387,7 +390,8 @@ export class Agent {
     ) {
       // After our goal the kick-off is theirs.
       const weScored = w.playMode === (w.side === "left" ? PlayMode.GoalLeft : PlayMode.GoalRight);
-      const spot = beamSpot(this.options.mode ?? "game", w.unum ?? this.options.unum, weScored);
+      const unum = w.unum ?? this.options.unum;
+      const spot = beamSpot(this.options.mode ?? "game", unum, weScored, this.testOpponent);
       this.writer.add(beamMessage(spot.x, spot.y, spot.theta));
       this.estimator.beamed(spot.x, spot.y, spot.theta);
       this.motion.reset();

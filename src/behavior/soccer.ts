@@ -214,7 +214,9 @@ export class SoccerBehavior implements Behavior {
       spot = fieldSpot(keepClear(spot, obstacles, this.o.positionSpace));
     }
     if (keep > 0) spot = outside(spot, ball, keep);
-    const facing = Math.atan2(ball.y - spot.y, ball.x - spot.x);
+    // At our kick-off the field players face their goal, the way the kick sends the ball: facing
+    // the centre spot, the forward beside it turned 80° before it could follow the kick.
+    const facing = s === "ourKickOff" && !goalie ? 0 : Math.atan2(ball.y - spot.y, ball.x - spot.x);
     this.target = { ...spot, theta: facing };
     // Walking to its spot, a field player goes around the ball too: one that lost the ball to a
     // teammate walked on through it and carried it 2 m off the goal's line. The goalies stay on

@@ -8,13 +8,16 @@
 // old pose no longer explains. The server avoids other robots when it puts one down, so the spot
 // is where the move lands give or take a metre. All in our team's frame (we defend x < 0).
 
-import { FIELD_LENGTH, PENALTY_DEPTH, PENALTY_WIDTH } from "../field/field.ts";
+import {
+  FIELD_LENGTH,
+  FREE_KICK_DIST,
+  FREE_KICK_MOVE,
+  PENALTY_DEPTH,
+  PENALTY_WIDTH,
+} from "../field/field.ts";
 import { PlayMode, type Situation } from "../protocol/playmode.ts";
 import type { Point2 } from "../util/pose.ts";
 
-/** The server's FreeKickDistance and FreeKickMoveDist (naosoccersim.rb), metres. */
-const FREE_KICK_DIST = 2.0;
-const FREE_KICK_MOVE = 2.5;
 /** A set play not taken within the server's RuleDropBallTime (s) ends in a drop ball. */
 export const DROP_BALL_TIME = 15;
 /**

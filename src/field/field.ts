@@ -14,6 +14,13 @@ export const GOAL_POST_HEIGHT = 0.8;
 export const PENALTY_DEPTH = 1.8;
 export const PENALTY_WIDTH = 6;
 export const CENTER_CIRCLE_RADIUS = 2;
+/**
+ * The referee's FreeKickDistance and FreeKickMoveDist (naosoccersim.rb), metres: at a set play,
+ * a kick-off or a drop ball it moves a robot of the side not taking it from within the first of
+ * the ball to the second behind it, along x.
+ */
+export const FREE_KICK_DIST = 2.0;
+export const FREE_KICK_MOVE = 2.5;
 
 export type LandmarkName = FlagName | GoalPostName;
 

@@ -1,13 +1,20 @@
 // Kick-off formation: one beam spot per uniform number on our own half, in our side's frame
 // (we attack +x; the server mirrors beams for the right team). Metres and radians. The kick-off
-// taker stands right behind the ball, so the kick starts from the stand pose after a step or two.
+// taker stands right behind the ball, so the kick starts from the stand pose after a step or two;
+// the forwards stand at their kick-off spots, ready to follow the kick. The test opponents keep
+// a fixed formation of their own.
 
 import type { Pose2 } from "../util/pose.ts";
+import { roleTargets } from "./roles.ts";
 
 export type Spot = Pose2;
 
-/** Spots for unums 1–11; all at x < 0 and outside the 2 m centre circle. */
-const KICK_OFF_SPOTS: readonly Spot[] = Object.freeze([
+/**
+ * The test opponents' formation (the stand and walk-test behaviours) for unums 1–11: the kick-off
+ * formation of every standing-robot series through stop 63, kept fixed so that changes to ours
+ * leave that benchmark as it was. All at x < 0 and outside the 2 m centre circle.
+ */
+const TEST_SPOTS: readonly Spot[] = Object.freeze([
   { x: -14.0, y: 0.0, theta: 0 },
   { x: -11.0, y: -3.5, theta: 0 },
   { x: -11.0, y: 3.5, theta: 0 },
@@ -21,19 +28,30 @@ const KICK_OFF_SPOTS: readonly Spot[] = Object.freeze([
   { x: -2.5, y: 0.0, theta: 0 },
 ]);
 
-/** The kick-off taker's unum and spot, behind the ball and a little right of it (left foot). */
+/** The forwards' kick-off spots (roleTargets), right then left: unums 7 and 8 begin there. */
+const KICK_OFF_ROLES = roleTargets({ x: 0, y: 0 }, "ourKickOff");
+const FORWARDS = [KICK_OFF_ROLES.forwardRight, KICK_OFF_ROLES.forwardLeft];
+
+/** Our spots: the test formation with unums 7 and 8 at the forwards' kick-off spots. */
+const KICK_OFF_SPOTS: readonly Spot[] = Object.freeze(
+  TEST_SPOTS.map((s, i) => i === 6 || i === 7 ? { ...FORWARDS[i - 6], theta: 0 } : s),
+);
+
+/** The kick-off taker's unum. */
 const KICK_OFF_TAKER = 11;
+/** The kick-off taker's spot, behind the ball and a little right of it (left foot). */
 const TAKER_SPOT: Spot = Object.freeze({ x: -0.3, y: -0.06, theta: 0 });
 
 /**
- * Where `unum` beams to. `theirKickOff` (known after their goal: we kick off; after ours: they
- * do) keeps the taker at its formation spot; when it is unknown (before a half) the taker waits
- * at the ball, and if the kick-off is theirs, the server moves it to the centre circle's edge.
+ * Where `unum` beams to (in the test opponents' formation with `test`). `theirKickOff` (known
+ * after their goal: we kick off; after ours: they do) keeps the taker at its formation spot; when
+ * it is unknown (before a half) the taker waits at the ball, and if the kick-off is theirs, the
+ * server moves it to the centre circle's edge.
  */
-export function kickOffSpot(unum: number, theirKickOff = false): Spot {
-  const i = Math.min(Math.max(Math.round(unum), 1), KICK_OFF_SPOTS.length) - 1;
+export function kickOffSpot(unum: number, theirKickOff = false, test = false): Spot {
+  const i = Math.min(Math.max(Math.round(unum), 1), TEST_SPOTS.length) - 1;
   if (i + 1 === KICK_OFF_TAKER && !theirKickOff) return TAKER_SPOT;
-  return KICK_OFF_SPOTS[i];
+  return (test ? TEST_SPOTS : KICK_OFF_SPOTS)[i];
 }
 
 /** What an agent plays: a game, or one side of a penalty shoot-out. */
@@ -46,7 +64,7 @@ const PENALTY_SPOTS: Readonly<Record<Exclude<Mode, "game">, Spot>> = Object.free
   "penalty-goalie": { x: -14.5, y: 0, theta: 0 },
 });
 
-/** Where an agent in `mode` beams to (kickOffSpot in a game). */
-export function beamSpot(mode: Mode, unum: number, theirKickOff = false): Spot {
-  return mode === "game" ? kickOffSpot(unum, theirKickOff) : PENALTY_SPOTS[mode];
+/** Where an agent in `mode` beams to (kickOffSpot in a game, `test` as there). */
+export function beamSpot(mode: Mode, unum: number, theirKickOff = false, test = false): Spot {
+  return mode === "game" ? kickOffSpot(unum, theirKickOff, test) : PENALTY_SPOTS[mode];
 }
