@@ -112,3 +112,34 @@ Deno.test("relocation: certain well inside once the rule applies, possible near 
   // After a goal, like before a kick-off.
   assert.equal(sureness(PlayMode.GoalLeft, 12.9, -0.2, 0), "certain");
 });
+
+/** Where an opponent at (x, y) is put (our frame), or null when it stays. */
+function theirTarget(
+  mode: PlayMode,
+  x: number,
+  y: number,
+  ball: Point2 | null = null,
+  dropBall = false,
+): Point2 | null {
+  const out = { x: NaN, y: NaN };
+  const q = query(mode, -5, 0, { ball, dropBall });
+  return relocationTarget(q, out, { x, y }, true) === "certain" ? out : null;
+}
+
+Deno.test("relocation: the opponents by the same rules from their side", () => {
+  // Our kick-off: out of our half and out of the circle, to 2.5 m beyond the centre line.
+  assert.deepEqual(theirTarget(PlayMode.KickOffLeft, 0.3, 0.1), { x: 2.5, y: 0.1 });
+  assert.deepEqual(theirTarget(PlayMode.KickOffLeft, -3, 4), { x: 2.5, y: 4 });
+  assert.equal(theirTarget(PlayMode.KickOffLeft, 3, 4), null);
+  // Their kick-off: their taker in the circle stays.
+  assert.equal(theirTarget(PlayMode.KickOffRight, 0.3, 0.1), null);
+  // Our goal kick clears our penalty area; their own goal kick moves none of them.
+  assert.deepEqual(theirTarget(PlayMode.GoalKickLeft, -14.2, 1.9), { x: -10.7, y: 1.9 });
+  assert.equal(theirTarget(PlayMode.GoalKickRight, 14.2, 1.9), null);
+  // Our kick-in: 2 m around the ball, to 2.5 m beyond it toward their goal.
+  const ball = { x: 3, y: 5 };
+  assert.deepEqual(theirTarget(PlayMode.KickInLeft, 2.5, 5.5, ball), { x: 5.5, y: 5.5 });
+  assert.equal(theirTarget(PlayMode.KickInRight, 2.5, 5.5, ball), null);
+  // A drop ball at the centre spot: 2.5 m toward their goal.
+  assert.deepEqual(theirTarget(PlayMode.PlayOn, 0.3, 0, { x: 0, y: 0 }, true), { x: 2.5, y: 0 });
+});

@@ -5,13 +5,7 @@
 // on, how long a shove has left the ball where it lay). The soccer behaviour and the dribble
 // evaluation both play the ball through it. Field frame of our side, SI units.
 
-import {
-  FIELD_LENGTH,
-  FIELD_WIDTH,
-  FREE_KICK_DIST,
-  FREE_KICK_MOVE,
-  GOAL_WIDTH,
-} from "../field/field.ts";
+import { FIELD_LENGTH, FIELD_WIDTH, GOAL_WIDTH } from "../field/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
 import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
@@ -317,15 +311,6 @@ function fanOut(angles: readonly number[], leftFirst: (angle: number) => boolean
 }
 
 /**
- * Opponents at our kick-off where the referee keeps them: one seen within the centre circle
- * (their taker, beamed to the ball before it knew whose kick-off it was) counts FREE_KICK_MOVE
- * ahead of the centre spot, where the server puts it.
- */
-export function atOurKickOff(seen: readonly Point2[]): Point2[] {
-  return seen.map((p) => Math.hypot(p.x, p.y) < FREE_KICK_DIST ? { x: FREE_KICK_MOVE, y: p.y } : p);
-}
-
-/**
  * The side of the ball's path to `toward` that a push from where we stand sends the ball to (+1
  * left, seen along the path; -1 right): the side away from ours. 0 while we stand within
  * PUSH_SIDE_FROM of the path's line, where either side is as near.
@@ -616,15 +601,14 @@ export class BallPlayer {
   }
 
   /**
-   * Our kick-off's aim (kickOffAim, among opponents atOurKickOff): the one chosen before while no
+   * Our kick-off's aim (kickOffAim): the one chosen before while no
    * opponent blocks its path, so that the taker lines up once; chosen afresh when one seen since
    * does (the first cycles see nobody yet).
    */
   private kickOffAim(i: BallPlayInput): Aim {
     const last = this.kickOffTo;
-    const opponents = atOurKickOff(i.opponents);
-    if (last && kickPathClear(i.ball, last, opponents)) return last;
-    return this.kickOffTo = kickOffAim(i.ball, opponents, i.mates ?? []);
+    if (last && kickPathClear(i.ball, last, i.opponents)) return last;
+    return this.kickOffTo = kickOffAim(i.ball, i.opponents, i.mates ?? []);
   }
 
   /**

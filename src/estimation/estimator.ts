@@ -267,6 +267,7 @@ export class Estimator {
     this.odometry.update(this.tilt, core.soles, dt);
     this.ball.predict(dt);
     this.players.predict(dt);
+    this.relocatePlayers(world);
     const v = p.vision;
     if (v && world.side && this.params.enabled) {
       const t0 = performance.now();
@@ -321,10 +322,10 @@ export class Estimator {
     if (BALL_AT_CENTRE.has(world.playMode)) this.ball.placed(0, 0, world.time);
   }
 
-  /** Tells the localizer where the referee's rules are about to put us, if anywhere. */
-  private expectRelocation(world: EstimatorWorld): void {
+  /** The relocation query for this cycle (our pose, the ball, the mode), or null without a pose. */
+  private relocationQuery(world: EstimatorWorld): RelocationQuery | null {
     const pose = this.localizer.pose;
-    if (!pose || !world.side) return;
+    if (!pose || !world.side) return null;
     const q = this.relocation;
     q.situation = situation(world.playMode, world.side);
     q.mode = world.playMode;
@@ -334,10 +335,27 @@ export class Estimator {
     q.ball = this.ball.state;
     q.ballAge = Number.isNaN(this.ball.lastSeen) ? Infinity : world.time - this.ball.lastSeen;
     q.dropBall = world.time < this.dropBallUntil;
+    return q;
+  }
+
+  /** Tells the localizer where the referee's rules are about to put us, if anywhere. */
+  private expectRelocation(world: EstimatorWorld): void {
+    const q = this.relocationQuery(world);
+    if (!q) return;
     const at = this.relocationSpot;
     const r = relocationTarget(q, at);
     if (r === "certain") this.localizer.relocate(at.x, at.y);
     else if (r === "possible") this.localizer.expectMove(at.x, at.y);
+  }
+
+  /**
+   * Moves the player tracks the referee's rules certainly move, each cycle (the opponents by
+   * theirs): their kick-off taker, seen at the ball before the kick-off was ours, stands 2.5 m
+   * ahead of it from the kick-off's first cycle, when our taker chooses its kick's way.
+   */
+  private relocatePlayers(world: EstimatorWorld): void {
+    const q = this.relocationQuery(world);
+    if (q) this.players.relocate(q, world.time);
   }
 
   /** Places the seen ball and players by `pose` (`predicted`: the pose before this correction). */

@@ -1,10 +1,12 @@
 // Teammates and opponents from their seen body parts: each player is a constant-velocity Kalman
 // track on the numeric core (tracks 1…), with whether it lies on the ground (its head near its
-// feet) and how long ago it was seen.
+// feet) and how long ago it was seen. A track the referee moves is put where the move lands.
 
 import type { NumericCore } from "../core/numeric_core.ts";
 import { TRACK } from "../core/layout.ts";
 import { resetTrack } from "./track_reset.ts";
+import { type RelocationQuery, relocationTarget } from "./relocation.ts";
+import type { Point2 } from "../util/pose.ts";
 
 export interface TrackedPlayer {
   teammate: boolean;
@@ -15,7 +17,7 @@ export interface TrackedPlayer {
   vy: number;
   /** Lying on the ground when last judged (seenFallen). */
   fallen: boolean;
-  /** Server time last seen. */
+  /** Server time last seen (or put down by the referee). */
   seen: number;
 }
 
@@ -44,6 +46,14 @@ export function seenFallen(
   return distance <= HEAD_ONLY_RANGE ? head + ground < FALLEN_HEAD_HEIGHT : null;
 }
 
+/** A track unseen this long (s) starts afresh at its next sighting. */
+const TRACK_KEEP = 2;
+/**
+ * A track the referee moved lies this far (σ, m) about the spot: the server puts a robot down
+ * beside any other already there.
+ */
+const PLACED_SIGMA = 0.5;
+
 const DECAY = 0.5;
 const Q_POS = 0.01;
 const Q_VEL = 0.5;
@@ -51,6 +61,7 @@ const Q_VEL = 0.5;
 export class PlayerTracker {
   /** Index 0 … 10 teammates 1 … 11, 11 … 21 opponents 1 … 11. */
   private readonly players: (TrackedPlayer | null)[] = new Array(22).fill(null);
+  private readonly spot: Point2 = { x: 0, y: 0 };
 
   constructor(private readonly core: NumericCore) {}
 
@@ -78,7 +89,7 @@ export class PlayerTracker {
     const t = this.track(slot);
     const tracks = this.core.tracks;
     let p = this.players[slot];
-    if (!p || now - p.seen > 2) {
+    if (!p || now - p.seen > TRACK_KEEP) {
       resetTrack(tracks, t, x, y, sigma);
       p = { teammate, unum, x, y, vx: 0, vy: 0, fallen: false, seen: now };
       this.players[slot] = p;
@@ -92,6 +103,24 @@ export class PlayerTracker {
     p.vy = tracks[o + 3];
     if (fallen !== null) p.fallen = fallen;
     p.seen = now;
+  }
+
+  /**
+   * Puts each recent track the referee's rules certainly move (relocationTarget; the opponents by
+   * theirs) where the move lands, at server time `now`.
+   */
+  relocate(q: RelocationQuery, now: number): void {
+    const at = this.spot;
+    for (let slot = 0; slot < this.players.length; slot++) {
+      const p = this.players[slot];
+      if (!p || now - p.seen > TRACK_KEEP) continue;
+      if (relocationTarget(q, at, p, !p.teammate) !== "certain") continue;
+      resetTrack(this.core.tracks, this.track(slot), at.x, at.y, PLACED_SIGMA);
+      p.x = at.x;
+      p.y = at.y;
+      p.vx = p.vy = 0;
+      p.seen = now;
+    }
   }
 
   /** Drops any track whose estimate is not finite; the next sighting starts it again. */

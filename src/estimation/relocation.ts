@@ -6,7 +6,8 @@
 // such an area once the rule applies, the move is certain and the localizer makes it itself; near
 // the area's edge it is possible, and the localizer takes it at the first vision frame that the
 // old pose no longer explains. The server avoids other robots when it puts one down, so the spot
-// is where the move lands give or take a metre. All in our team's frame (we defend x < 0).
+// is where the move lands give or take a metre. The same rules, seen from the other side, move
+// the opponents. All in our team's frame (we defend x < 0).
 
 import {
   FIELD_LENGTH,
@@ -59,37 +60,60 @@ export interface RelocationQuery {
 /** Whether the rules move us: not, possibly (near the area's edge), or certainly. */
 export type Relocation = "none" | "possible" | "certain";
 
+/** The situation as the other team sees it. */
+const MIRRORED: Readonly<Record<Situation, Situation>> = {
+  stop: "stop",
+  play: "play",
+  ourKickOff: "theirKickOff",
+  theirKickOff: "ourKickOff",
+  ourSetPlay: "theirSetPlay",
+  theirSetPlay: "ourSetPlay",
+};
+
 /**
- * Writes into `out` the spot the server will move us to and says how sure the move is; "none"
- * when the rules leave us where we are.
+ * Writes into `out` the spot the server will move a robot at `robot` to (by default ourselves) and
+ * says how sure the move is; "none" when the rules leave it where it is. With `theirs`, the robot
+ * is an opponent: the same rules seen from their side (the situation and the field mirrored).
  */
-export function relocationTarget(q: RelocationQuery, out: Point2): Relocation {
-  const { self, ball } = q;
-  out.x = self.x;
-  out.y = self.y;
-  // How far inside the cleared area we are (negative: outside), and from when the rule applies.
+export function relocationTarget(
+  q: RelocationQuery,
+  out: Point2,
+  robot: Point2 = q.self,
+  theirs = false,
+): Relocation {
+  // Everything in the robot's team's frame; m turns it back into ours.
+  const m = theirs ? -1 : 1;
+  const x = m * robot.x, y = m * robot.y;
+  const s = theirs ? MIRRORED[q.situation] : q.situation;
+  const ball = q.ball;
+  let ox = x, oy = y;
+  // How far inside the cleared area the robot is (negative: outside), and from when the rule
+  // applies.
   let depth = -Infinity, after = 0;
-  if (q.situation === "ourKickOff" || q.situation === "theirKickOff" || clearsOtherHalf(q.mode)) {
-    // Out of their half to FREE_KICK_MOVE behind the centre line; at their kick-off also out of
-    // the centre circle. The kick-off team's players inside the circle stay.
-    const circle = FREE_KICK_DIST - Math.hypot(self.x, self.y);
-    depth = q.situation === "theirKickOff" ? Math.max(self.x, circle) : self.x;
-    if (q.situation === "ourKickOff" && circle > -MARGIN) depth = -Infinity;
-    out.x = -FREE_KICK_MOVE;
-  } else if (q.situation === "theirSetPlay" && isGoalKick(q.mode)) {
+  if (s === "ourKickOff" || s === "theirKickOff" || clearsOtherHalf(q.mode)) {
+    // Out of the other half to FREE_KICK_MOVE behind the centre line; at the other team's
+    // kick-off also out of the centre circle. The kick-off team's players inside the circle stay.
+    const circle = FREE_KICK_DIST - Math.hypot(x, y);
+    depth = s === "theirKickOff" ? Math.max(x, circle) : x;
+    if (s === "ourKickOff" && circle > -MARGIN) depth = -Infinity;
+    ox = -FREE_KICK_MOVE;
+  } else if (s === "theirSetPlay" && isGoalKick(q.mode)) {
     const front = FIELD_LENGTH / 2 - PENALTY_DEPTH;
-    depth = Math.min(self.x - front, PENALTY_WIDTH / 2 - Math.abs(self.y));
-    out.x = front - FREE_KICK_MOVE;
+    depth = Math.min(x - front, PENALTY_WIDTH / 2 - Math.abs(y));
+    ox = front - FREE_KICK_MOVE;
     after = KICK_IN_PAUSE;
-  } else if ((q.situation === "theirSetPlay" || q.dropBall) && ball) {
-    depth = FREE_KICK_DIST - Math.hypot(self.x - ball.x, self.y - ball.y);
-    // Behind the ball toward our goal; where that is beyond our goal line, sideways instead.
-    if (ball.x - FREE_KICK_MOVE < -FIELD_LENGTH / 2) {
-      out.y = ball.y < 0 ? ball.y + FREE_KICK_MOVE : ball.y - FREE_KICK_MOVE;
-    } else out.x = ball.x - FREE_KICK_MOVE;
+  } else if ((s === "theirSetPlay" || q.dropBall) && ball) {
+    const bx = m * ball.x, by = m * ball.y;
+    depth = FREE_KICK_DIST - Math.hypot(x - bx, y - by);
+    // Behind the ball toward the robot's own goal; where that is beyond the goal line, sideways.
+    if (bx - FREE_KICK_MOVE < -FIELD_LENGTH / 2) {
+      oy = by < 0 ? by + FREE_KICK_MOVE : by - FREE_KICK_MOVE;
+    } else ox = bx - FREE_KICK_MOVE;
     after = q.dropBall ? 0 : KICK_IN_PAUSE;
     if (q.ballAge > FRESH_BALL) after = Infinity;
   }
+  out.x = m * ox;
+  out.y = m * oy;
   if (depth <= -MARGIN) return "none";
   return depth >= CERTAIN_DEPTH && q.modeTime >= after ? "certain" : "possible";
 }
