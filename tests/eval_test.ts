@@ -16,6 +16,7 @@ import {
   score,
   shoot,
   stats,
+  unblock,
   walkForward,
 } from "../src/eval/tasks.ts";
 import { save, shots } from "../src/eval/save.ts";
@@ -262,6 +263,31 @@ Deno.test("eval finish: a ball in the goal ends the run as a goal", async () => 
   assert.equal(result.goals, 2);
   assert.ok(result.meanTime < 1, JSON.stringify(result));
   assert.deepEqual(result.results.map((r) => r[2]), ["goal", "goal"]);
+});
+
+Deno.test("eval unblock: their field player stands on its spot each run; a ball 1.5 m past it ends the run", async () => {
+  // The ball stays at the opponent's feet: each run ends at its time limit.
+  const { result, commands } = await onFakeServer(
+    () => "(See (mypos 5.6 0.2 0.52) (myorien 0.00) (ballpos 6.83 0 0.04))",
+    (session) => unblock(session, 2, 1),
+  );
+  assert.equal(result.past, 0);
+  assert.equal(result.meanTime, 1);
+  assert.deepEqual(result.results.map((r) => r[0]), ["front", "left"]);
+  assert.deepEqual(result.results.map((r) => r[2]), ["time", "time"]);
+  // The opponents' unum 6 at (7, 0), facing our goal.
+  const moves = commands.filter((c) => c === "(agent (unum 6) (team Right) (move 7 0 0.4 90))");
+  assert.equal(moves.length, 2, commands.join(" "));
+  assert.ok(commands.some((c) => c.startsWith("(ball (pos 6.83 0 0.042)")));
+  assert.ok(commands.some((c) => c.startsWith("(ball (pos 6.85 0.17 0.042)")));
+  // The ball beyond x = 8.5: past at once.
+  const past = await onFakeServer(
+    () => "(See (mypos 8 0 0.52) (myorien 0.00) (ballpos 8.6 0.1 0.04))",
+    (session) => unblock(session, 2, 5),
+  );
+  assert.equal(past.result.past, 2);
+  assert.ok(past.result.meanTime < 1, JSON.stringify(past.result));
+  assert.deepEqual(past.result.results.map((r) => r[2]), ["past", "past"]);
 });
 
 Deno.test("eval kick: the ball placed off the kick spot in turn by the jitter; a still ball is 0 m", async () => {

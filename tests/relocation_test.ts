@@ -24,16 +24,18 @@ function query(
   };
 }
 
-/** Where the robot is put, or null when it stays. */
+/** Where the robot (`theirs`: an opponent) at (x, y) is put, or null when it stays. */
 function target(
   mode: PlayMode,
   x: number,
   y: number,
   ball: Point2 | null = null,
   dropBall = false,
+  theirs = false,
 ): Point2 | null {
   const out = { x: NaN, y: NaN };
-  return relocationTarget(query(mode, x, y, { ball, dropBall }), out) !== "none" ? out : null;
+  const q = query(mode, x, y, { ball, dropBall });
+  return relocationTarget(q, out, q.self, theirs) !== "none" ? out : null;
 }
 
 /** How sure the move is for a robot at (x, y), `modeTime` s into the mode. */
@@ -119,11 +121,9 @@ function theirTarget(
   x: number,
   y: number,
   ball: Point2 | null = null,
-  dropBall = false,
-): Point2 | null {
-  const out = { x: NaN, y: NaN };
-  const q = query(mode, -5, 0, { ball, dropBall });
-  return relocationTarget(q, out, { x, y }, true) === "certain" ? out : null;
+  drop = false,
+) {
+  return target(mode, x, y, ball, drop, true);
 }
 
 Deno.test("relocation: the opponents by the same rules from their side", () => {

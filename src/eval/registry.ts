@@ -11,6 +11,7 @@ import { SAVE_TASK, SHOT_ARRIVAL } from "./save.ts";
 import { SCORE_TASK } from "./score_task.ts";
 import { SHOOT_TASK } from "./shoot_task.ts";
 import type { EvalTask, TaskOptions } from "./task.ts";
+import { UNBLOCK_TASK } from "./unblock_task.ts";
 import { WALK_FORWARD_TASK } from "./walk_forward_task.ts";
 import { WALK_OMNI_TASK } from "./walk_omni_task.ts";
 
@@ -37,6 +38,7 @@ export const EVAL_TASKS: readonly EvalTask[] = [
   SHOOT_TASK,
   SCORE_TASK,
   FINISH_TASK,
+  UNBLOCK_TASK,
   DRIBBLE_TASK,
   SAVE_TASK,
   DIVE_TASK,

@@ -12,5 +12,6 @@ export { dribble, type DribbleResult, dribbleScore } from "./dribble_task.ts";
 export { shoot, type ShootResult } from "./shoot_task.ts";
 export { score, type ScoreResult } from "./score_task.ts";
 export { finish, type FinishResult } from "./finish_task.ts";
+export { unblock, type UnblockResult } from "./unblock_task.ts";
 export { save, type SaveResult } from "./save.ts";
 export { DRIBBLE_STARTS, type DribbleStart, type FallKind, FALLS, fallsFlag } from "./task.ts";

@@ -1,0 +1,120 @@
+// Playing the ball past one standing opponent, as a game does: the runs of the finish task (their
+// keeper) and the unblock task (a field player with the ball at its feet). Each run puts the
+// opponent on its spot, our robot and the ball at one start in turn, and plays until the task's
+// goal is reached, play stops, or the time limit passes.
+
+import { loadParams } from "../agent/params.ts";
+import { createCore } from "../core/create_core.ts";
+import { trainer } from "../net/monitor.ts";
+import { bundledSkillFiles } from "../config/paramfiles.ts";
+import { loadSkillFiles } from "../skills/skill_compiler.ts";
+import type { Point2, Pose2 } from "../util/pose.ts";
+import { ballPlayer, playBallAlone, traceBallPlay } from "./ball_alone.ts";
+import { type RunStats, stats, watchFalls } from "./measure.ts";
+import type { EvalSession } from "./session.ts";
+
+/** A run's start: the ball, and our robot facing their goal (field frame, we attack +x). */
+export interface StandingStart {
+  name: string;
+  ball: Point2;
+  robot: Point2;
+}
+
+/** What the runs play against and toward. */
+export interface StandingSetup {
+  /** The opponent's unum (1: their keeper, as our ball play treats it) and spot, facing theta. */
+  opponent: { unum: number } & Pose2;
+  starts: readonly StandingStart[];
+  /** A run ends without reaching its goal after this long (s). */
+  timeout: number;
+  /** The run's goal, checked each cycle, and the name its end gets in the results. */
+  reached: (s: EvalSession) => boolean;
+  reachedName: string;
+}
+
+export interface StandingRuns {
+  /** Runs that reached the goal. */
+  reached: number;
+  /** Seconds to the goal of the runs that reached it. */
+  seconds: RunStats;
+  /** Mean seconds per run, a run that did not reach it counting the whole time limit. */
+  meanTime: number;
+  falls: number;
+  /** Runs play stopped in short of the goal (the ball out, a foul). */
+  stopped: number;
+  /** Per run: the start's name, seconds to the goal (null: not reached) and what ended it. */
+  results: [string, number | null, string][];
+}
+
+export async function playPastStanding(
+  s: EvalSession,
+  runs: number,
+  setup: StandingSetup,
+): Promise<StandingRuns> {
+  const a = s.agent;
+  const o = a.options;
+  const params = await loadParams(0, []);
+  const opponent = await s.addOpponent({
+    team: "Standing",
+    unum: setup.opponent.unum,
+    type: 0,
+    params,
+    log: o.log,
+    core: await createCore("wasm", 0),
+    skills: await loadSkillFiles(bundledSkillFiles(), params),
+    behaviour: "stand",
+  });
+  const results: [string, number | null, string][] = [];
+  const times: number[] = [];
+  let reached = 0, falls = 0, stopped = 0, total = 0;
+  for (let r = 0; r < runs; r++) {
+    await s.goalPauseOver();
+    const start = setup.starts[r % setup.starts.length];
+    const player = ballPlayer(s);
+    a.motion.set({ kind: "stand" });
+    const spot = setup.opponent;
+    await s.placeOpponent(opponent, spot.x, spot.y, spot.theta);
+    await s.place(start.robot.x, start.robot.y, 0);
+    await s.monitor.send(trainer.ball({ ...start.ball, z: 0.042 }, { x: 0, y: 0, z: 0 }));
+    await s.cycles(10);
+    await s.resumePlay();
+    a.estimator.ball.placed(start.ball.x, start.ball.y, a.world.time);
+    const t0 = s.now;
+    let end = "time";
+    falls += await watchFalls(s, async () => {
+      while (s.now - t0 < setup.timeout) {
+        await a.nextCycle();
+        if (setup.reached(s)) {
+          end = setup.reachedName;
+          return;
+        }
+        if (a.world.playModeName !== "PlayOn") {
+          end = a.world.playModeName;
+          return;
+        }
+        const request = playBallAlone(s, player, false);
+        if (request) a.motion.set(request);
+        traceBallPlay(s, player, start.name);
+      }
+    });
+    a.motion.set({ kind: "stand" });
+    const seconds = Math.round((s.now - t0) * 100) / 100;
+    if (end === setup.reachedName) {
+      reached++;
+      times.push(seconds);
+      total += seconds;
+    } else {
+      total += setup.timeout;
+      if (end !== "time") stopped++;
+    }
+    results.push([start.name, end === setup.reachedName ? seconds : null, end]);
+  }
+  return {
+    reached,
+    seconds: stats(times),
+    meanTime: Math.round(total / runs * 100) / 100,
+    falls,
+    stopped,
+    results,
+  };
+}
