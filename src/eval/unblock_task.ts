@@ -1,8 +1,9 @@
 // `unblock`: the player at a ball lying at a standing opponent's feet in midfield plays it as a
 // game does (an opponent field player with the stand behaviour, facing our goal at (7, 0), where
 // the standing-robot benchmark has one): how long until the ball lies UNBLOCKED_X or farther up
-// the field, from ball spots in front of its feet and beside them that games left it at. A run
-// that does not get there counts its whole time limit.
+// the field, from ball spots in front of its feet and beside them that games left it at, and from
+// two spots 2-2.5 m short of it, where a dribble has to go around it. A run that does not get
+// there counts its whole time limit.
 
 import type { EvalSession } from "./session.ts";
 import { playPastStanding, type StandingRuns, type StandingStart } from "./standing_opponent.ts";
@@ -20,6 +21,8 @@ export const UNBLOCK_STARTS: readonly StandingStart[] = [
   { name: "short", ball: { x: 6.5, y: 0.05 }, robot: { x: 5.3, y: -0.1 } },
   { name: "side", ball: { x: 7, y: -0.25 }, robot: { x: 5.8, y: -0.8 } },
   { name: "across", ball: { x: 6.8, y: 0.1 }, robot: { x: 6, y: 1 } },
+  { name: "ahead", ball: { x: 4.5, y: 0.1 }, robot: { x: 3.4, y: 0 } },
+  { name: "ahead-side", ball: { x: 4.8, y: -0.5 }, robot: { x: 3.7, y: -0.7 } },
 ];
 
 /** A run ends short of the goal after this long (s). */
