@@ -601,9 +601,9 @@ export class BallPlayer {
   }
 
   /**
-   * Our kick-off's aim (kickOffAim): the one chosen before while no
-   * opponent blocks its path, so that the taker lines up once; chosen afresh when one seen since
-   * does (the first cycles see nobody yet).
+   * Our kick-off's aim (kickOffAim): the one chosen before while no opponent blocks its path, so
+   * that the taker lines up once; chosen afresh when one seen since does (the first cycles see
+   * nobody yet).
    */
   private kickOffAim(i: BallPlayInput): Aim {
     const last = this.kickOffTo;

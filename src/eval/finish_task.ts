@@ -13,10 +13,7 @@ import { task } from "./task.ts";
 /** Their keeper's spot: the middle of their goal line, 1 m out, facing up the field. */
 export const KEEPER = { x: FIELD_LENGTH / 2 - 1, y: 0, theta: Math.PI };
 
-/** A run's start: the ball, and our robot facing their goal (field frame, we attack +x). */
-export type FinishStart = StandingStart;
-
-export const FINISH_STARTS: readonly FinishStart[] = [
+export const FINISH_STARTS: readonly StandingStart[] = [
   { name: "front", ball: { x: 12.6, y: -0.35 }, robot: { x: 11.6, y: -0.35 } },
   { name: "blocked", ball: { x: 13.6, y: 0.1 }, robot: { x: 12.6, y: 0.3 } },
   { name: "feet", ball: { x: 13.83, y: -0.05 }, robot: { x: 12.8, y: -0.3 } },
