@@ -344,6 +344,7 @@ Deno.test("eval registry: one list for eval and optimize; the optimizer's tasks 
     "getup",
     "kick",
     "finish",
+    "unblock",
     "dribble",
     "save",
     "dive",
