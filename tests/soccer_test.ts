@@ -773,13 +773,15 @@ Deno.test("ball player: in our half with an opponent at the ball, it lines up on
   const bearing = Math.atan2(ball.y - self.y, ball.x - self.x);
   assert.ok(Math.abs(t.theta - bearing) < 1e-9, "straight on, as we come");
   assert.ok(Math.abs(t.theta - Math.atan2(uy, ux)) < 70 * Math.PI / 180);
-  // Coming at it 80° off that line, beyond the cone, it lines up on the line.
+  // Coming at it 81° off that line, beyond the 70° cone, it lines up behind the ball at 0.8 of
+  // the cone, on the side it comes from.
   const side = { x: -11.1, y: 2.6, theta: 2.2 };
   const r = player();
   r.act({ self: side, ball, opponents: [opponent], obstacles: [], mustKick: false, now: 0 });
-  const across = -(r.target!.x - ball.x) * uy + (r.target!.y - ball.y) * ux;
+  const up = Math.atan2(uy, ux) + 0.8 * 70 * Math.PI / 180;
+  assert.ok(Math.abs(r.target!.theta - up) < 1e-9, JSON.stringify(r.target));
+  const across = -(r.target!.x - ball.x) * Math.sin(up) + (r.target!.y - ball.y) * Math.cos(up);
   assert.ok(Math.abs(across) < 1e-6, JSON.stringify(r.target));
-  assert.ok(Math.abs(r.target!.theta - Math.atan2(uy, ux)) < 1e-9);
   // Alone, or in their half, the ball goes toward their goal as before.
   const q = player();
   q.act({ self, ball, opponents: [], obstacles: [], mustKick: false, now: 0 });

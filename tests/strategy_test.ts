@@ -422,9 +422,19 @@ Deno.test("on ball: within the dribble cone the ball is pushed on our own way, t
   const d = onBallAction({ ...base, self: at, dribbleCone: cone });
   assert.equal(d.kind, "dribble");
   if (d.kind === "dribble") assert.ok(Math.abs(d.heading + 0.26) < 1e-9, JSON.stringify(d));
-  // 60° off is outside the cone: line up on the line again.
+  // 60° off is outside the cone: line up again, behind the ball on the cone's near side at 0.8
+  // of it (36°), not on the line itself.
   const wide = { x: -0.2 * Math.cos(1.05), y: 0.2 * Math.sin(1.05), theta: -1.05 };
-  assert.equal(onBallAction({ ...base, self: wide, dribbleCone: cone }).kind, "approach");
+  const up = onBallAction({ ...base, self: wide, dribbleCone: cone });
+  assert.equal(up.kind, "approach");
+  if (up.kind === "approach") {
+    assert.ok(Math.abs(up.target.theta + 0.8 * cone) < 1e-9, JSON.stringify(up.target));
+    assert.ok(Math.abs(up.target.y + up.target.x * Math.tan(0.8 * cone)) < 1e-9, "on that line");
+    assert.ok(up.target.x < 0, "behind the ball");
+  }
+  // Without a cone (shots, passes) the line itself.
+  const none = onBallAction({ ...base, self: wide });
+  assert.ok(none.kind === "approach" && none.target.theta === 0, JSON.stringify(none));
 });
 
 Deno.test("on ball: the dribble's own way is not taken into an opponent at the ball", () => {

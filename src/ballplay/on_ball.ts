@@ -241,6 +241,8 @@ const AROUND_HYSTERESIS = 0.15;
  * angle between the line and the way it started.
  */
 const CONE_KEEP = 0.5;
+/** Lining up from beyond the cone, on this share of it (inside, so that we arrive within it). */
+const LINE_UP_CONE = 0.8;
 /** Closer to the ball than this (m), its bearing is no guide to the way we push it. */
 const CONE_BEARING_FROM = 0.3;
 /** Switch feet only when the ball is this far on the other side. */
@@ -566,6 +568,28 @@ function dribbleWay(
     : line;
 }
 
+/**
+ * The line a dribble lines up on: `way` (dribbleWay's), or, when that is the target's `line`
+ * because we come at the ball from beyond the cone, the line LINE_UP_CONE of the cone nearer the
+ * way we come, if it is free. Pushed from the walk, the ball rolls off 35-55° and more; lining up
+ * behind it on the line again meant turning 60-85° and back, 4 s each time.
+ */
+function lineUpWay(
+  coming: number,
+  way: number,
+  ball: Point2,
+  line: number,
+  cone: number,
+  opponents: readonly Point2[],
+): number {
+  if (way !== line || cone <= 0) return way;
+  const up = wrapAngle(line + Math.sign(wrapAngle(coming - line)) * LINE_UP_CONE * cone);
+  return lineFree(ball, up, opponents) &&
+      !opponentOnWay(ball, up, opponents, CONE_AHEAD, CONE_ACROSS)
+    ? up
+    : line;
+}
+
 export function onBallAction(o: OnBallInput): OnBallAction {
   const { self, ball, target } = o;
   const nearest = nearestDistance(ball, o.opponents);
@@ -650,11 +674,22 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     const heading = scores && way === coming ? way : line + CONE_KEEP * wrapAngle(way - line);
     return { kind: "dribble", heading, ahead: rel.x, lateral: rel.y, turn };
   }
-  // Lining up to dribble needs no precision: the fine approach only for the last steps.
-  const behind = Math.max(shape.behind, Math.min(LINE_UP_MAX, Math.abs(across)));
+  // Lining up to dribble needs no precision: the fine approach only for the last steps. Coming
+  // from beyond the cone, the line-up spot lies on its near edge.
+  const up = lineUpWay(
+    coming,
+    way,
+    ball,
+    line,
+    o.dribbleCone ?? 0,
+    o.pushAround ? o.opponents : [],
+  );
+  const vx = Math.cos(up), vy = Math.sin(up);
+  const off = -(self.x - ball.x) * vy + (self.y - ball.y) * vx;
+  const behind = Math.max(shape.behind, Math.min(LINE_UP_MAX, Math.abs(off)));
   return {
     kind: "approach",
-    target: { x: ball.x - ux * behind, y: ball.y - uy * behind, theta: way },
+    target: { x: ball.x - vx * behind, y: ball.y - vy * behind, theta: up },
     fine: toBall < 0.3,
     kickPose: false,
     turn,
