@@ -30,7 +30,13 @@ import type { Perception } from "../protocol/perception.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
 import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
-import { beamSpot, type Mode } from "../strategy/formation.ts";
+import {
+  beamSpot,
+  KICK_OFF_FORMATION,
+  type Mode,
+  type Spot,
+  TEST_FORMATION,
+} from "../strategy/formation.ts";
 import { DIVE_SKILLS } from "../ballplay/goalie_dive.ts";
 import { nearestDistance } from "../ballplay/avoid.ts";
 import { RADIO_QUIET, RadioCodec, speaksAt } from "../team/radio.ts";
@@ -132,8 +138,8 @@ export class Agent {
   private readonly writer: ReplyWriter;
   private readonly controller: JointController;
   private readonly standPose: Float64Array;
-  /** A test opponent (stand, walk-test): it beams to the test formation. */
-  private readonly testOpponent: boolean;
+  /** Where it beams to: a test opponent (stand, walk-test) keeps the test formation. */
+  private readonly formation: readonly Spot[];
 
   constructor(readonly options: AgentOptions) {
     if (options.core.type !== options.type) {
@@ -163,7 +169,9 @@ export class Agent {
     const behaviours = agentBehaviors();
     const mode = options.mode ?? "game";
     const top = mode === "game" ? options.behaviour : mode;
-    this.testOpponent = top !== undefined && !SOCCER_LIKE.has(top);
+    this.formation = top !== undefined && !SOCCER_LIKE.has(top)
+      ? TEST_FORMATION
+      : KICK_OFF_FORMATION;
     this.decisions = top === undefined ? null : new DecisionList([
       ...LAYERS.map((name) => behaviours.create(name)),
       behaviours.create(
@@ -391,7 +399,7 @@ export class Agent {
       // After our goal the kick-off is theirs.
       const weScored = w.playMode === (w.side === "left" ? PlayMode.GoalLeft : PlayMode.GoalRight);
       const unum = w.unum ?? this.options.unum;
-      const spot = beamSpot(this.options.mode ?? "game", unum, weScored, this.testOpponent);
+      const spot = beamSpot(this.options.mode ?? "game", unum, weScored, this.formation);
       this.writer.add(beamMessage(spot.x, spot.y, spot.theta));
       this.estimator.beamed(spot.x, spot.y, spot.theta);
       this.motion.reset();

@@ -14,7 +14,7 @@ export type Spot = Pose2;
  * formation of every standing-robot series through stop 63, kept fixed so that changes to ours
  * leave that benchmark as it was. All at x < 0 and outside the 2 m centre circle.
  */
-const TEST_SPOTS: readonly Spot[] = Object.freeze([
+export const TEST_FORMATION: readonly Spot[] = Object.freeze([
   { x: -14.0, y: 0.0, theta: 0 },
   { x: -11.0, y: -3.5, theta: 0 },
   { x: -11.0, y: 3.5, theta: 0 },
@@ -33,8 +33,8 @@ const KICK_OFF_ROLES = roleTargets({ x: 0, y: 0 }, "ourKickOff");
 const FORWARDS = [KICK_OFF_ROLES.forwardRight, KICK_OFF_ROLES.forwardLeft];
 
 /** Our spots: the test formation with unums 7 and 8 at the forwards' kick-off spots. */
-const KICK_OFF_SPOTS: readonly Spot[] = Object.freeze(
-  TEST_SPOTS.map((s, i) => i === 6 || i === 7 ? { ...FORWARDS[i - 6], theta: 0 } : s),
+export const KICK_OFF_FORMATION: readonly Spot[] = Object.freeze(
+  TEST_FORMATION.map((s, i) => i === 6 || i === 7 ? { ...FORWARDS[i - 6], theta: 0 } : s),
 );
 
 /** The kick-off taker's unum. */
@@ -43,15 +43,19 @@ const KICK_OFF_TAKER = 11;
 const TAKER_SPOT: Spot = Object.freeze({ x: -0.3, y: -0.06, theta: 0 });
 
 /**
- * Where `unum` beams to (in the test opponents' formation with `test`). `theirKickOff` (known
- * after their goal: we kick off; after ours: they do) keeps the taker at its formation spot; when
- * it is unknown (before a half) the taker waits at the ball, and if the kick-off is theirs, the
- * server moves it to the centre circle's edge.
+ * Where `unum` beams to in `formation` (eleven spots by unum). `theirKickOff` (known after their
+ * goal: we kick off; after ours: they do) keeps the taker at its formation spot; when it is
+ * unknown (before a half) the taker waits at the ball, and if the kick-off is theirs, the server
+ * moves it to the centre circle's edge.
  */
-export function kickOffSpot(unum: number, theirKickOff = false, test = false): Spot {
-  const i = Math.min(Math.max(Math.round(unum), 1), TEST_SPOTS.length) - 1;
+export function kickOffSpot(
+  unum: number,
+  theirKickOff = false,
+  formation: readonly Spot[] = KICK_OFF_FORMATION,
+): Spot {
+  const i = Math.min(Math.max(Math.round(unum), 1), formation.length) - 1;
   if (i + 1 === KICK_OFF_TAKER && !theirKickOff) return TAKER_SPOT;
-  return (test ? TEST_SPOTS : KICK_OFF_SPOTS)[i];
+  return formation[i];
 }
 
 /** What an agent plays: a game, or one side of a penalty shoot-out. */
@@ -64,7 +68,12 @@ const PENALTY_SPOTS: Readonly<Record<Exclude<Mode, "game">, Spot>> = Object.free
   "penalty-goalie": { x: -14.5, y: 0, theta: 0 },
 });
 
-/** Where an agent in `mode` beams to (kickOffSpot in a game, `test` as there). */
-export function beamSpot(mode: Mode, unum: number, theirKickOff = false, test = false): Spot {
-  return mode === "game" ? kickOffSpot(unum, theirKickOff, test) : PENALTY_SPOTS[mode];
+/** Where an agent in `mode` beams to (kickOffSpot in a game, `formation` as there). */
+export function beamSpot(
+  mode: Mode,
+  unum: number,
+  theirKickOff = false,
+  formation: readonly Spot[] = KICK_OFF_FORMATION,
+): Spot {
+  return mode === "game" ? kickOffSpot(unum, theirKickOff, formation) : PENALTY_SPOTS[mode];
 }
