@@ -675,7 +675,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     return { kind: "dribble", heading, ahead: rel.x, lateral: rel.y, turn };
   }
   // Lining up to dribble needs no precision: the fine approach only for the last steps. Coming
-  // from beyond the cone, the line-up spot lies on its near edge.
+  // from beyond the cone, the line-up spot lies inside its near side (lineUpWay).
   const up = lineUpWay(
     coming,
     way,
