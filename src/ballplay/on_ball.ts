@@ -546,12 +546,21 @@ function wayInClearance(ball: Point2, way: number, opponents: readonly Point2[])
 }
 
 /**
+ * Whether a dribble may take `way` off the target's line: it does not run into an opponent next
+ * to the ball, take the ball out beside their goal, or have an opponent where we would stand
+ * behind the ball (lineFree), nor run into an opponent within CONE_AHEAD (the line goes around
+ * them).
+ */
+function offLineFree(ball: Point2, way: number, opponents: readonly Point2[]): boolean {
+  return lineFree(ball, way, opponents) &&
+    !opponentOnWay(ball, way, opponents, CONE_AHEAD, CONE_ACROSS);
+}
+
+/**
  * The way a dribble pushes the ball: the line to the target, or the way we come at the ball
- * (`way`, comingWay) when it lies within `cone` of the line or `scores` (it goes in); unless
- * that way runs into an opponent next to the ball, takes the ball out beside their goal, or has an
- * opponent where we would stand behind the ball (lineFree): coming at a ball that lay at a
- * standing robot's feet, with the robot between us and the ball, our players walked into it for
- * 20 s. Nor when it runs into an opponent within CONE_AHEAD: the line goes around them.
+ * (`way`, comingWay) when it lies within `cone` of the line or `scores` (it goes in), if that way
+ * is free (offLineFree): coming at a ball that lay at a standing robot's feet, with the robot
+ * between us and the ball, our players walked into it for 20 s.
  */
 function dribbleWay(
   way: number,
@@ -562,17 +571,14 @@ function dribbleWay(
   opponents: readonly Point2[],
 ): number {
   const within = Math.abs(wrapAngle(way - line)) <= cone || scores;
-  return within && lineFree(ball, way, opponents) &&
-      !opponentOnWay(ball, way, opponents, CONE_AHEAD, CONE_ACROSS)
-    ? way
-    : line;
+  return within && offLineFree(ball, way, opponents) ? way : line;
 }
 
 /**
  * The line a dribble lines up on: `way` (dribbleWay's), or, when that is the target's `line`
  * because we come at the ball from beyond the cone, the line LINE_UP_CONE of the cone nearer the
- * way we come, if it is free. Pushed from the walk, the ball rolls off 35-55° and more; lining up
- * behind it on the line again meant turning 60-85° and back, 4 s each time.
+ * way we come, if it is free (offLineFree). Pushed from the walk, the ball rolls off 35-55° and
+ * more; lining up behind it on the line again meant turning 60-85° and back, 4 s each time.
  */
 function lineUpWay(
   coming: number,
@@ -584,10 +590,7 @@ function lineUpWay(
 ): number {
   if (way !== line || cone <= 0) return way;
   const up = wrapAngle(line + Math.sign(wrapAngle(coming - line)) * LINE_UP_CONE * cone);
-  return lineFree(ball, up, opponents) &&
-      !opponentOnWay(ball, up, opponents, CONE_AHEAD, CONE_ACROSS)
-    ? up
-    : line;
+  return offLineFree(ball, up, opponents) ? up : line;
 }
 
 export function onBallAction(o: OnBallInput): OnBallAction {
