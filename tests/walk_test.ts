@@ -20,8 +20,9 @@ Deno.test("walk kernel: WASM and TS agree within 1e-9 on random steps", async ()
   const rng = new Rng(4);
   let worst = 0;
   for (let i = 0; i < 2000; i++) {
-    for (let k = 0; k < 19; k++) w.walkIn[k] = rng.uniform(-0.1, 0.1);
+    for (let k = 0; k < 24; k++) w.walkIn[k] = rng.uniform(-0.1, 0.1);
     w.walkIn[W.PHASE] = rng.uniform(0, 1);
+    w.walkIn[W.SWING_BLEND] = rng.uniform(0, 1);
     w.walkIn[W.STEP_TIME] = rng.uniform(0.15, 0.4);
     w.walkIn[W.TC] = rng.uniform(0.1, 0.2);
     w.walkIn[W.SUPPORT] = i % 2;
@@ -37,8 +38,9 @@ Deno.test("walk kernel: WASM and TS agree within 1e-9 on random steps", async ()
 Deno.test("walk kernel: the pendulum sway and both feet are continuous at support exchange", async () => {
   const core = await createCore("ts", 0);
   const p = walkParams(await loadParams(0, []));
-  const set = (phase: number, support: number, swing: number[], stance: number[]) => {
+  const set = (phase: number, support: number, swing: number[], stance: number[], blend = 1) => {
     const w = core.walkIn;
+    w[W.SWING_BLEND] = blend;
     w[W.PHASE] = phase;
     w[W.STEP_TIME] = p.stepTime;
     w[W.TC] = Math.sqrt(p.comHeight / 9.81);
@@ -67,6 +69,47 @@ Deno.test("walk kernel: the pendulum sway and both feet are continuous at suppor
   const mid = set(0.5, 0, [-0.06, 0, 0], [0.06, 0, 0.1]);
   const rightEnd = set(1, 0, [-0.06, 0, 0], [0.06, 0, 0.1]);
   assert.ok(mid[22] < rightEnd[22] - 1e-4, "mid-step the torso is over the left foot");
+  // Any blend starts and ends the swing on the same spots.
+  for (const blend of [0, 0.3]) {
+    const e = set(1, 0, [-0.06, 0, 0], [0.06, 0, 0.1], blend);
+    const s = set(0, 1, [-0.06, 0, 0], [0.06, 0, 0.1], blend);
+    for (let k = 0; k < 24; k++) assert.ok(Math.abs(e[k] - s[k]) < 1e-12, `blend ${blend}: ${k}`);
+  }
+});
+
+Deno.test("walk kernel: the swing's blend sets its peak speed against its mean", async () => {
+  const core = await createCore("ts", 0);
+  const w = core.walkIn;
+  w.fill(0);
+  w[W.STEP_TIME] = 0.2;
+  w[W.TC] = 0.17;
+  w[W.TORSO_HEIGHT] = 0.3;
+  w[W.SWING_X] = -0.05;
+  w[W.SWING_END_X] = 0.05;
+  // Left stance: the right (swing) sole's x at offset 12 + 9, no lean.
+  const x = (phase: number, blend: number) => {
+    w[W.PHASE] = phase;
+    w[W.SWING_BLEND] = blend;
+    core.walkFeet();
+    return core.walkOut[21];
+  };
+  const N = 1000;
+  const peak = (blend: number) => {
+    let most = 0;
+    for (let i = 0; i < N; i++) {
+      const d = x((i + 1) / N, blend) - x(i / N, blend);
+      assert.ok(d >= -1e-12, `blend ${blend}: the swing never goes back`);
+      most = Math.max(most, d * N / 0.1);
+    }
+    return most;
+  };
+  assert.ok(Math.abs(peak(1) - Math.PI / 2) < 1e-3, `raised cosine: ${peak(1)}`);
+  assert.ok(Math.abs(peak(0.3) - 1 / (1 - 0.3 * (1 - 2 / Math.PI))) < 1e-3, `0.3: ${peak(0.3)}`);
+  assert.ok(Math.abs(peak(0) - 1) < 1e-3, `linear: ${peak(0)}`);
+  // At blend 1 the swing is the raised cosine.
+  for (const p of [0.1, 0.25, 0.6]) {
+    assert.ok(Math.abs(x(p, 1) - (-0.05 + 0.1 * (1 - Math.cos(Math.PI * p)) / 2)) < 1e-12);
+  }
 });
 
 for (const type of [0, 1, 2, 3, 4] as RobotType[]) {

@@ -1,5 +1,5 @@
 // AssemblyScript walk kernel: where both soles are, in the torso frame, at a phase of one walk
-// step — stance foot sliding back, swing foot on a raised cosine to where it lands with a sine
+// step — stance foot sliding back, swing foot to where it lands on a blended sine profile with a sine
 // lift, both shifted by the linear inverted pendulum's periodic sway. Same steps as
 // src/core/ts_walk.ts.
 
@@ -7,6 +7,7 @@ import { ld, st } from "./memory";
 import {
   OFFSET_WALK_IN,
   OFFSET_WALK_OUT,
+  W_BOB,
   W_DTH,
   W_DX,
   W_DY,
@@ -21,6 +22,7 @@ import {
   W_STEP_TIME,
   W_SUPPORT,
   W_SWAY,
+  W_SWING_BLEND,
   W_SWING_END_X,
   W_SWING_END_Y,
   W_SWING_END_YAW,
@@ -56,6 +58,15 @@ function pose(o: usize, x: f64, y: f64, z: f64, yaw: f64, lean: f64): void {
   st(o, 11, sl * x + cl * z);
 }
 
+/** How far along its way the swing foot is at `phase`: see swingShare in src/core/ts_walk.ts. */
+function swingShare(phase: f64, blend: f64): f64 {
+  if (phase > 0.5) return 1 - swingShare(1 - phase, blend);
+  const a: f64 = blend < 1e-6 ? 0 : blend > 1 ? 1 : blend;
+  const peak = 1 / (1 - a * (1 - 2 / Math.PI));
+  if (phase < a / 2) return peak * (a / Math.PI) * (1 - Math.cos((Math.PI * phase) / a));
+  return peak * (a / Math.PI + phase - a / 2);
+}
+
 export function walkFeet(): void {
   const i = WALK_IN;
   const phase = ld(i, W_PHASE), T = ld(i, W_STEP_TIME), tc = ld(i, W_TC);
@@ -68,12 +79,13 @@ export function walkFeet(): void {
   const sx = ld(i, W_STANCE_X) - dx * phase;
   const sy = ld(i, W_STANCE_Y) - dy * phase;
   const syaw = ld(i, W_STANCE_YAW) - dth * phase;
-  const s = (1 - Math.cos(Math.PI * phase)) / 2;
+  const s = swingShare(phase, ld(i, W_SWING_BLEND));
   const wx = ld(i, W_SWING_X) + (ld(i, W_SWING_END_X) - ld(i, W_SWING_X)) * s;
   const wy = ld(i, W_SWING_Y) + (ld(i, W_SWING_END_Y) - ld(i, W_SWING_Y)) * s;
   const wyaw = ld(i, W_SWING_YAW) + (ld(i, W_SWING_END_YAW) - ld(i, W_SWING_YAW)) * s;
   const lift = ld(i, W_STEP_HEIGHT) * Math.sin(Math.PI * phase);
-  const fx = ld(i, W_FOOT_X), z = -ld(i, W_TORSO_HEIGHT);
+  const u = 2 * phase - 1;
+  const fx = ld(i, W_FOOT_X), z = -ld(i, W_TORSO_HEIGHT) - ld(i, W_BOB) * (1 - u * u);
   const stanceAt: usize = leftStance ? 0 : 96;
   const swingAt: usize = leftStance ? 96 : 0;
   pose(WALK_OUT + stanceAt, fx + sx, side * half + sy - sway, z, syaw, lean);

@@ -75,6 +75,13 @@ export const W = {
   SWING_END_X: 19,
   SWING_END_Y: 20,
   SWING_END_YAW: 21,
+  /**
+   * Share of the swing spent speeding up and slowing down (0 … 1), on a sine each way; the rest
+   * runs at constant speed. At 1 the swing is a raised cosine, 1.57 times its mean speed at peak.
+   */
+  SWING_BLEND: 22,
+  /** The torso rises this much (m) over mid-stance, on a parabola: the legs bend less there. */
+  BOB: 23,
 } as const;
 
 const sizes = {

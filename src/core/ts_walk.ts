@@ -1,9 +1,22 @@
 // The pure-TypeScript twin of core-as/assembly/walk.ts: where both soles are, in the torso
 // frame, at a phase of one walk step. The stance foot slides back under the moving torso, the
-// swing foot travels to where it lands on a raised cosine with a sine lift, and both shift
+// swing foot travels to where it lands (speeding up and slowing down on a sine over a share of
+// the step, at constant speed between) with a sine lift, and both shift
 // sideways by the linear inverted pendulum's periodic sway (phases match at support exchange).
 
 import { OFFSET, W } from "./layout.ts";
+
+/**
+ * How far along its way the swing foot is at `phase` (0 … 1): speeding up on a sine over the first
+ * blend/2 of the step, at constant speed, and slowing down over the last blend/2.
+ */
+function swingShare(phase: number, blend: number): number {
+  if (phase > 0.5) return 1 - swingShare(1 - phase, blend);
+  const a = blend < 1e-6 ? 0 : blend > 1 ? 1 : blend;
+  const peak = 1 / (1 - a * (1 - 2 / Math.PI));
+  if (phase < a / 2) return peak * (a / Math.PI) * (1 - Math.cos((Math.PI * phase) / a));
+  return peak * (a / Math.PI + phase - a / 2);
+}
 
 export class TsWalk {
   constructor(readonly m: Float64Array) {}
@@ -22,13 +35,15 @@ export class TsWalk {
     const sx = m[i + W.STANCE_X] - dx * phase;
     const sy = m[i + W.STANCE_Y] - dy * phase;
     const syaw = m[i + W.STANCE_YAW] - dth * phase;
-    // Swing: raised cosine to where it lands, lifted on a sine.
-    const s = (1 - Math.cos(Math.PI * phase)) / 2;
+    // Swing: to where it lands on the blended profile, lifted on a sine.
+    const s = swingShare(phase, m[i + W.SWING_BLEND]);
     const wx = m[i + W.SWING_X] + (m[i + W.SWING_END_X] - m[i + W.SWING_X]) * s;
     const wy = m[i + W.SWING_Y] + (m[i + W.SWING_END_Y] - m[i + W.SWING_Y]) * s;
     const wyaw = m[i + W.SWING_YAW] + (m[i + W.SWING_END_YAW] - m[i + W.SWING_YAW]) * s;
     const lift = m[i + W.STEP_HEIGHT] * Math.sin(Math.PI * phase);
-    const fx = m[i + W.FOOT_X], z = -m[i + W.TORSO_HEIGHT];
+    // The torso rides highest over mid-stance, where the stance leg stands straightest.
+    const u = 2 * phase - 1;
+    const fx = m[i + W.FOOT_X], z = -m[i + W.TORSO_HEIGHT] - m[i + W.BOB] * (1 - u * u);
     const stanceAt = leftStance ? 0 : 12, swingAt = leftStance ? 12 : 0;
     this.pose(o + stanceAt, fx + sx, side * half + sy - sway, z, syaw, lean);
     this.pose(o + swingAt, fx + wx, -side * half + wy - sway, z + lift, wyaw, lean);

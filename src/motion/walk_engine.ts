@@ -22,6 +22,13 @@ export interface WalkParams {
   comHeight: number;
   halfWidth: number;
   stepHeight: number;
+  /**
+   * Share of the swing spent speeding up and slowing down, 0 … 1 (W.SWING_BLEND): the less, the
+   * lower the swing's peak joint speeds against its mean.
+   */
+  swingBlend: number;
+  /** How much higher the torso rides over mid-stance than at support exchange (m, W.BOB). */
+  bob: number;
   sway: number;
   lean: number;
   footX: number;
@@ -51,7 +58,12 @@ export const WALK_PARAMS: readonly ParamRange[] = [
   { keys: /^walk\.\w+_deg$/, unit: "deg", min: -90, max: 90 },
   { keys: /^walk\.step_time$/, unit: "s", min: 0.02, max: 1 },
   { keys: /^walk\.(torso_height|com_height)$/, unit: "m", min: 0.1, max: 0.6 },
-  { keys: /^walk\.(half_width|step_height|foot_x|com_offset)$/, unit: "m", min: -0.3, max: 0.3 },
+  {
+    keys: /^walk\.(half_width|step_height|foot_x|com_offset|bob)$/,
+    unit: "m",
+    min: -0.3,
+    max: 0.3,
+  },
   { keys: /^walk\.slow_com$/, unit: "m", min: 0.01, max: 3 },
   {
     keys: /^walk\.(max_forward|max_backward|max_sideways|accel_per_step)$/,
@@ -60,7 +72,7 @@ export const WALK_PARAMS: readonly ParamRange[] = [
     max: 3,
   },
   {
-    keys: /^walk\.(sway|pitch_gain|roll_gain|com_gain|arm_swing)$/,
+    keys: /^walk\.(sway|pitch_gain|roll_gain|com_gain|arm_swing|swing_blend)$/,
     unit: "gain",
     min: 0,
     max: 10,
@@ -75,6 +87,8 @@ export function walkParams(p: ParamSet): WalkParams {
     comHeight: p.get("walk.com_height"),
     halfWidth: p.get("walk.half_width"),
     stepHeight: p.get("walk.step_height"),
+    swingBlend: p.get("walk.swing_blend"),
+    bob: p.get("walk.bob"),
     sway: p.get("walk.sway"),
     lean: p.get("walk.lean_deg") * DEG,
     footX: p.get("walk.foot_x"),
@@ -228,6 +242,8 @@ export class WalkEngine {
     w[W.SWING_END_X] = this.landing[0];
     w[W.SWING_END_Y] = this.landing[1];
     w[W.SWING_END_YAW] = this.landing[2];
+    w[W.SWING_BLEND] = p.swingBlend;
+    w[W.BOB] = p.bob;
     this.core.walkFeet();
     this.planned = true;
     const stanceSide = this.support as 0 | 1, swingSide = (1 - this.support) as 0 | 1;

@@ -2,6 +2,8 @@
 // forward speed on a torso held at the walk's lean, without the balance feedback, and each leg
 // joint's target rate (rad/s) is compared with the joint's speed cap. Where the plan asks for more
 // than the cap, the joints lag it and the robot walks shorter steps than commanded.
+// leastRates searches a grid of gait shapes for the plan that asks least of the joints at a speed:
+// how near the cap any gait of this family can walk it.
 
 import { JOINTS, LEG_FIRST_JOINT } from "../body/joints.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
@@ -26,6 +28,10 @@ export interface WalkRates {
   speed: number;
   /** The left leg's joints (the right leg mirrors them a step later). */
   joints: JointRate[];
+  /** The highest of the joints' peak rates, each as a share of its own cap. */
+  worst: number;
+  /** The IK reached both feet on every measured cycle. */
+  reached: boolean;
 }
 
 /** The rates at forward speed `vx` (m/s), with `maxSpeed` the caps by joint index (rad/s). */
@@ -55,8 +61,9 @@ export function walkRates(
     walk.update(CYCLE_SECONDS, up, targets);
   }
   before.set(targets);
+  let reached = true;
   for (let c = 0; c < CYCLES; c++) {
-    walk.update(CYCLE_SECONDS, up, targets);
+    reached = walk.update(CYCLE_SECONDS, up, targets) && reached;
     for (let k = 0; k < 6; k++) {
       const j = first + k;
       const rate = Math.abs(targets[j] - before[j]) / CYCLE_SECONDS;
@@ -70,5 +77,66 @@ export function walkRates(
     peak: peak[k],
     over: over[k] / CYCLES,
   }));
-  return { speed, joints };
+  let worst = 0;
+  for (let k = 0; k < 6; k++) worst = Math.max(worst, peak[k] / maxSpeed[first + k]);
+  return { speed, joints, worst, reached };
+}
+
+/** The gait shapes leastRates tries: every combination of these walk parameters. */
+export interface PlanGrid {
+  stepTime: readonly number[];
+  stepHeight: readonly number[];
+  torsoHeight: readonly number[];
+  lean: readonly number[];
+  swingBlend: readonly number[];
+  bob: readonly number[];
+}
+
+/** About 2600 plans around the types' optimized gaits, from 1 cm steps to raised cosines. */
+export const PLAN_GRID: PlanGrid = {
+  stepTime: [0.12, 0.14, 0.16, 0.18, 0.2, 0.24],
+  stepHeight: [0.01, 0.02, 0.03],
+  torsoHeight: [0.3, 0.32, 0.34, 0.36],
+  lean: [0, 0.1, 0.2],
+  swingBlend: [0.2, 0.5, 1],
+  bob: [0, 0.01, 0.02, 0.03],
+};
+
+export interface LeastRates {
+  /** The plan's shape: `params` with these values. */
+  plan: Pick<WalkParams, keyof PlanGrid>;
+  rates: WalkRates;
+}
+
+/**
+ * Of the plans in `grid` (each `params` with one combination of the grid's values) that walk at
+ * `vx` with both feet reached, the one whose worst joint asks least against its cap; null if none
+ * reaches.
+ */
+export function leastRates(
+  core: NumericCore,
+  params: WalkParams,
+  maxSpeed: ArrayLike<number>,
+  vx: number,
+  grid: PlanGrid = PLAN_GRID,
+): LeastRates | null {
+  let best: LeastRates | null = null;
+  for (const stepTime of grid.stepTime) {
+    for (const stepHeight of grid.stepHeight) {
+      for (const torsoHeight of grid.torsoHeight) {
+        for (const lean of grid.lean) {
+          for (const swingBlend of grid.swingBlend) {
+            for (const bob of grid.bob) {
+              const plan = { stepTime, stepHeight, torsoHeight, lean, swingBlend, bob };
+              const rates = walkRates(core, { ...params, ...plan, maxForward: vx }, maxSpeed, vx);
+              if (rates.reached && (best === null || rates.worst < best.rates.worst)) {
+                best = { plan, rates };
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return best;
 }
