@@ -1,7 +1,7 @@
 // AssemblyScript walk kernel: where both soles are, in the torso frame, at a phase of one walk
-// step — stance foot sliding back, swing foot to where it lands on a blended sine profile with a sine
-// lift, both shifted by the linear inverted pendulum's periodic sway. Same steps as
-// src/core/ts_walk.ts.
+// step — stance foot sliding back, swing foot to where it lands on a blended profile with a sine
+// lift, torso riding higher over mid-stance, all shifted by the linear inverted pendulum's periodic
+// sway. Same steps as src/core/ts_walk.ts.
 
 import { ld, st } from "./memory";
 import {

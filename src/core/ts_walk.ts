@@ -1,8 +1,9 @@
 // The pure-TypeScript twin of core-as/assembly/walk.ts: where both soles are, in the torso
 // frame, at a phase of one walk step. The stance foot slides back under the moving torso, the
 // swing foot travels to where it lands (speeding up and slowing down on a sine over a share of
-// the step, at constant speed between) with a sine lift, and both shift
-// sideways by the linear inverted pendulum's periodic sway (phases match at support exchange).
+// the step, at constant speed between) with a sine lift, the torso rides higher over mid-stance,
+// and both feet shift sideways by the linear inverted pendulum's periodic sway (phases match at
+// support exchange).
 
 import { OFFSET, W } from "./layout.ts";
 

@@ -82,7 +82,7 @@ export function walkRates(
   return { speed, joints, worst, reached };
 }
 
-/** The gait shapes leastRates tries: every combination of these walk parameters. */
+/** The gait shapes leastRates tries: every combination of these walk parameters (lean in rad). */
 export interface PlanGrid {
   stepTime: readonly number[];
   stepHeight: readonly number[];

@@ -66,15 +66,18 @@ export async function main(args: string[]): Promise<number> {
     for (const vx of speeds) {
       if (least) {
         const found = leastRates(core, walk, caps, vx);
-        console.log(JSON.stringify(
-          found === null ? { type, vx, plan: null } : {
-            type,
-            vx: found.rates.speed,
-            worst: round2(found.rates.worst),
-            plan: { ...found.plan, leanDeg: round2(found.plan.lean / DEG), lean: undefined },
-            joints: jointsOf(found.rates),
-          },
-        ));
+        if (found === null) {
+          console.log(JSON.stringify({ type, vx, plan: null }));
+          continue;
+        }
+        const { lean, ...shape } = found.plan;
+        console.log(JSON.stringify({
+          type,
+          vx: found.rates.speed,
+          worst: round2(found.rates.worst),
+          plan: { ...shape, leanDeg: round2(lean / DEG) },
+          joints: jointsOf(found.rates),
+        }));
         continue;
       }
       const rates = walkRates(core, walk, caps, vx);
