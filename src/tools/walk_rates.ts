@@ -12,7 +12,7 @@ import { bodyModel } from "../body/body_model.ts";
 import { loadParams } from "../agent/params.ts";
 import { createCore } from "../core/create_core.ts";
 import { walkParams } from "../motion/walk_engine.ts";
-import { leastRates, type WalkRates, walkRates } from "../motion/walk_rates.ts";
+import { type LeastRates, leastRates, type WalkRates, walkRates } from "../motion/walk_rates.ts";
 
 const USAGE = `Usage: deno task walk-rates [--type T] [--speeds LIST] [--least] [--paramsfile F]…
 
@@ -30,6 +30,11 @@ function jointsOf(rates: WalkRates) {
   return Object.fromEntries(
     rates.joints.map((r) => [r.joint, { peak: round2(r.peak), over: round2(r.over) }]),
   );
+}
+
+/** A plan's shape for output: its lean in degrees. */
+function planOf({ lean, ...shape }: LeastRates["plan"]) {
+  return { ...shape, leanDeg: round2(lean / DEG) };
 }
 
 export async function main(args: string[]): Promise<number> {
@@ -64,27 +69,17 @@ export async function main(args: string[]): Promise<number> {
     const walk = walkParams(params);
     const caps = bodyModel(type).maxSpeed;
     for (const vx of speeds) {
-      if (least) {
-        const found = leastRates(core, walk, caps, vx);
-        if (found === null) {
-          console.log(JSON.stringify({ type, vx, plan: null }));
-          continue;
-        }
-        const { lean, ...shape } = found.plan;
-        console.log(JSON.stringify({
-          type,
-          vx: found.rates.speed,
-          worst: round2(found.rates.worst),
-          plan: { ...shape, leanDeg: round2(lean / DEG) },
-          joints: jointsOf(found.rates),
-        }));
+      const found = least ? leastRates(core, walk, caps, vx) : null;
+      if (least && found === null) {
+        console.log(JSON.stringify({ type, vx, plan: null }));
         continue;
       }
-      const rates = walkRates(core, walk, caps, vx);
+      const rates = found ? found.rates : walkRates(core, walk, caps, vx);
       console.log(JSON.stringify({
         type,
         vx: rates.speed,
         worst: round2(rates.worst),
+        ...(found && { plan: planOf(found.plan) }),
         joints: jointsOf(rates),
       }));
     }
