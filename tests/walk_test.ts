@@ -112,6 +112,29 @@ Deno.test("walk kernel: the swing's blend sets its peak speed against its mean",
   }
 });
 
+Deno.test("walk kernel: the bob lifts the torso over mid-stance, not at support exchange", async () => {
+  const core = await createCore("ts", 0);
+  const w = core.walkIn;
+  w.fill(0);
+  w[W.STEP_TIME] = 0.2;
+  w[W.TC] = 0.17;
+  w[W.TORSO_HEIGHT] = 0.3;
+  w[W.SWING_BLEND] = 1;
+  // Both soles' height (no lean: z at offsets 11 and 23), the swing's lift taken off.
+  const soles = (phase: number, bob: number) => {
+    w[W.PHASE] = phase;
+    w[W.BOB] = bob;
+    core.walkFeet();
+    return [core.walkOut[11], core.walkOut[23]];
+  };
+  for (const phase of [0, 0.25, 0.5, 0.75, 1]) {
+    const [stance, swing] = soles(phase, 0.02), [stance0, swing0] = soles(phase, 0);
+    const rise = 0.02 * (1 - (2 * phase - 1) ** 2);
+    assert.ok(Math.abs(stance0 - stance - rise) < 1e-12, `stance at ${phase}`);
+    assert.ok(Math.abs(swing0 - swing - rise) < 1e-12, `swing at ${phase}`);
+  }
+});
+
 for (const type of [0, 1, 2, 3, 4] as RobotType[]) {
   Deno.test(`walk engine type ${type}: at top speed in every direction the IK reaches both feet`, async () => {
     const params = await loadParams(type, []);
