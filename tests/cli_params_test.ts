@@ -219,6 +219,17 @@ Deno.test("params: a user's file sets only known keys, in their declared ranges,
   try {
     const ok = await loadParams(0, [await write("ok.params", "joint.kp 18\n")]);
     assert.equal(ok.get("joint.kp"), 18);
+    // The sprint gait may set any walk key, and its values have the walk key's range.
+    const sprint = await loadParams(0, [await write("sprint.params", "sprint.step_time 0.2\n")]);
+    assert.equal(sprint.get("sprint.step_time"), 0.2);
+    await fails(
+      await write("sprint_typo.params", "sprint.step_tim 0.2\n"),
+      /sprint_typo\.params:1: unknown parameter 'sprint\.step_tim' \(did you mean 'sprint\.step_time'\?\)/,
+    );
+    await fails(
+      await write("sprint_range.params", "sprint.step_time 5\n"),
+      /sprint_range\.params:1: sprint\.step_time: 5 is outside/,
+    );
     await fails(
       await write("typo.params", "# tuned\njoint.kpp 18\n"),
       /typo\.params:2: unknown parameter 'joint\.kpp' \(did you mean 'joint\.kp'\?\)/,

@@ -9,7 +9,8 @@ import { W } from "../src/core/layout.ts";
 import { createCore } from "../src/core/create_core.ts";
 import { compileCore } from "../src/core/wasm_core.ts";
 import { walkReachMisses } from "../src/motion/walk_reach.ts";
-import { WalkEngine, walkParams } from "../src/motion/walk_engine.ts";
+import { sprintParams, WalkEngine, walkParams } from "../src/motion/walk_engine.ts";
+import { ParamSet } from "../src/config/params.ts";
 import { Rng } from "./rng.ts";
 
 const module = await compileCore();
@@ -219,4 +220,64 @@ Deno.test("walk engine: each arm swings with the opposite leg, walk.arm_swing pe
   }
   // At full speed the feet pass each other by more than 0.1 m.
   assert.ok(widest > 0.1, `${widest}`);
+});
+
+Deno.test("walk engine: the sprint takes over in 4 steps at full speed straight ahead, and hands back", async () => {
+  const core = await createCore("ts", 0);
+  const p = walkParams(await loadParams(0, []));
+  const sprint = { ...p, stepTime: p.stepTime + 0.04, maxForward: p.maxForward + 0.4 };
+  const up = [-Math.sin(p.lean), 0, Math.cos(p.lean)];
+  const targets = new Float64Array(24);
+  const walk = new WalkEngine(core, p, sprint);
+  const steps = (n: number) => {
+    let exchanges = 0, last = core.walkIn[W.PHASE];
+    for (let i = 0; exchanges < n && i < 10000; i++) {
+      core.q.set(targets);
+      core.forwardKinematics();
+      core.centerOfMass();
+      walk.update(0.02, up, targets);
+      const phase = core.walkIn[W.PHASE];
+      if (phase < last) exchanges++;
+      last = phase;
+    }
+  };
+  // Turning, or not allowed to: the walk's gait.
+  walk.setVelocity(10, 0, 1, true);
+  steps(8);
+  assert.equal(walk.sprinting, 0);
+  walk.setVelocity(10, 0, 0, false);
+  steps(8);
+  assert.equal(walk.sprinting, 0);
+  assert.ok(walk.vx <= p.maxForward + 1e-12);
+  // Allowed, straight at full speed: a quarter of the way per step, then the sprint's own pace.
+  walk.setVelocity(10, 0, 0, true);
+  steps(2);
+  assert.equal(walk.sprinting, 0.5);
+  assert.ok(Math.abs(core.walkIn[W.STEP_TIME] - (p.stepTime + 0.02)) < 1e-12);
+  steps(30);
+  assert.equal(walk.sprinting, 1);
+  assert.ok(Math.abs(core.walkIn[W.STEP_TIME] - sprint.stepTime) < 1e-12);
+  assert.ok(walk.vx > p.maxForward + 0.3, `vx ${walk.vx}`);
+  // A slower command hands back: speed falls with the blended top speed.
+  walk.setVelocity(p.maxForward * 0.5, 0, 0, true);
+  steps(4);
+  assert.equal(walk.sprinting, 0);
+  assert.ok(walk.vx <= p.maxForward + 1e-12, `vx ${walk.vx}`);
+});
+
+Deno.test("walk params: sprint.* keys fall back to walk.*; no sprint without its own top speed", () => {
+  const text = `walk.step_time 0.2\nwalk.torso_height 0.3\nwalk.com_height 0.3\nwalk.half_width 0.05
+walk.step_height 0.02\nwalk.swing_blend 1\nwalk.bob 0\nwalk.sway 0.5\nwalk.lean_deg 5
+walk.foot_x 0\nwalk.max_forward 0.8\nwalk.max_backward 0.2\nwalk.max_sideways 0.1
+walk.max_turn_deg 90\nwalk.accel_per_step 0.1\nwalk.turn_accel_per_step_deg 10
+walk.pitch_gain 0.5\nwalk.roll_gain 0.3\nwalk.slow_tilt_deg 20\nwalk.com_offset 0
+walk.com_gain 0.1\nwalk.slow_com 0.5\nwalk.arm_swing 4\n`;
+  const walk = ParamSet.parse(text, "walk.params");
+  assert.equal(sprintParams(walk), null);
+  const both = walk.overlay(ParamSet.parse("sprint.max_forward 1.2\nsprint.lean_deg 8\n", "s"));
+  const s = sprintParams(both)!;
+  assert.equal(s.maxForward, 1.2);
+  assert.ok(Math.abs(s.lean - 8 * Math.PI / 180) < 1e-12);
+  assert.equal(s.stepTime, 0.2);
+  assert.deepEqual({ ...s, maxForward: 0.8, lean: 0 }, { ...walkParams(both), lean: 0 });
 });

@@ -18,7 +18,7 @@ import {
 } from "./play_options.ts";
 import { Motion } from "../motion/motion.ts";
 import { FallDetector } from "../world/fall_detector.ts";
-import { walkParams } from "../motion/walk_engine.ts";
+import { sprintParams, walkParams } from "../motion/walk_engine.ts";
 import { kickPreSeconds } from "../skills/kicks.ts";
 import type { Skill } from "../skills/skill.ts";
 import { ROBOVIZ_PORT, RoboVizDrawer } from "../net/roboviz.ts";
@@ -158,6 +158,7 @@ export class Agent {
       type: options.type,
       core: options.core,
       walk,
+      sprint: sprintParams(options.params),
       standPose: this.standPose,
       skills: options.skills,
       skillGain: options.params.get("joint.skill_kp") / options.params.get("joint.kp"),

@@ -355,7 +355,15 @@ export function awayFromOwnGoal(ball: Point2): Point2 {
 export interface AroundOptions {
   radius?: number;
   escape?: number;
+  /** Sprint while the target lies SPRINT_DISTANCE or farther (MotionRequest.sprint). */
+  sprint?: boolean;
 }
+
+/**
+ * The sprint gait is asked for only this far (m) or farther from the target: it takes 4 steps
+ * (about 0.6 m) to blend back into the walk before the approach slows down.
+ */
+const SPRINT_DISTANCE = 2.5;
 
 /**
  * Walks toward `target` by `walkTo`, via a waypoint around the first obstacle in the way (passed
@@ -373,7 +381,9 @@ export function walkAround(
   around: AroundOptions = {},
 ): MotionRequest {
   const c = walkTo(self, aroundGoal(self, target, obstacles, around), limits, options);
-  return { kind: "walk", vx: c.vx, vy: c.vy, vth: c.vth };
+  const sprint = around.sprint === true &&
+    Math.hypot(target.x - self.x, target.y - self.y) >= SPRINT_DISTANCE;
+  return { kind: "walk", vx: c.vx, vy: c.vy, vth: c.vth, sprint };
 }
 
 /** The pose walkAround walks to this cycle. */
@@ -843,7 +853,7 @@ export class BallPlayer {
         this.target = a.target;
         const options = a.fine ? FINE_APPROACH : this.approach;
         if (Math.hypot(ball.x - self.x, ball.y - self.y) >= BALL_NEAR) {
-          return walkAround(self, a.target, i.obstacles, l, options);
+          return walkAround(self, a.target, i.obstacles, l, options, { sprint: true });
         }
         const t = a.target;
         const inWay = push !== null

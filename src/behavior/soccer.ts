@@ -228,7 +228,7 @@ export class SoccerBehavior implements Behavior {
       obstacles,
       goalie ? this.o.limits : this.positionLimits,
       APPROACH,
-      { escape: goalie ? 0 : POSITION_ESCAPE },
+      { escape: goalie ? 0 : POSITION_ESCAPE, sprint: !goalie },
     );
   }
 

@@ -51,13 +51,19 @@ export async function loadAgentParams(
   return set;
 }
 
-/** Every key of every bundled param file (all robot types). */
+/**
+ * Every key of every bundled param file (all robot types), and sprint.* for every walk.* key: the
+ * sprint gait may set any of the walk's (walk_engine.ts sprintParams).
+ */
 async function bundledKeys(): Promise<Set<string>> {
   const out = new Set<string>();
   for (const e of Deno.readDirSync(DIR)) {
     if (!e.isFile || !e.name.endsWith(".params")) continue;
     const set = await ParamSet.load(path(new URL(e.name, DIR)));
-    for (const key of set.keys()) out.add(key);
+    for (const key of set.keys()) {
+      out.add(key);
+      if (key.startsWith("walk.")) out.add("sprint." + key.slice("walk.".length));
+    }
   }
   return out;
 }

@@ -1,5 +1,6 @@
 // `walk-forward`: how far the robot walks forward in 10 s from standstill, from ground truth,
-// and how far its torso tips; the optimizer maximizes its speed with a penalty for falls.
+// and how far its torso tips; the optimizer maximizes its speed with a penalty for falls. The
+// walk may sprint (sprint.* params), as it does in games away from the ball.
 
 import {
   headPos,
@@ -46,7 +47,7 @@ export async function walkForward(
     const t0 = s.now;
     let tilt = 0;
     const fell = await watchFalls(s, async () => {
-      s.agent.motion.set({ kind: "walk", vx: 10, vy: 0, vth: 0 });
+      s.agent.motion.set({ kind: "walk", vx: 10, vy: 0, vth: 0, sprint: true });
       await s.until(
         () => {
           if (s.now - t0 >= TILT_FROM) {

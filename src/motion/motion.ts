@@ -25,7 +25,8 @@ import { WalkEngine, type WalkParams } from "./walk_engine.ts";
 
 export type MotionRequest =
   | { kind: "stand" }
-  | { kind: "walk"; vx: number; vy: number; vth: number }
+  /** `sprint`: full speed straight ahead may use the sprint gait (WalkEngine.setVelocity). */
+  | { kind: "walk"; vx: number; vy: number; vth: number; sprint?: boolean }
   | { kind: "skill"; name: string };
 
 export type FallState = "upright" | "front" | "back" | "side";
@@ -95,6 +96,8 @@ export interface MotionOptions {
   type: RobotType;
   core: NumericCore;
   walk: WalkParams;
+  /** The gait for full speed straight ahead (sprint.* params), if any. */
+  sprint?: WalkParams | null;
   standPose: Float64Array;
   skills: ReadonlyMap<string, Skill>;
   /** Factor on the joint controller's gain while a skill plays and settles (1: the walk's). */
@@ -174,7 +177,7 @@ export class Motion {
 
   constructor(private readonly o: MotionOptions) {
     this.requireSkills([...Object.values(RECOVERY), GETUP_REST]);
-    this.walk = new WalkEngine(o.core, o.walk);
+    this.walk = new WalkEngine(o.core, o.walk, o.sprint ?? null);
     this.foot = new CoreFootSolver(o.core);
   }
 
@@ -268,7 +271,7 @@ export class Motion {
       // Still walking (coming to rest) is walking on, not starting anew.
       if (s.kind !== "walking") this.walk.reset();
       else s.stopBy = null;
-      this.walk.setVelocity(request.vx, request.vy, request.vth);
+      this.walk.setVelocity(request.vx, request.vy, request.vth, request.sprint);
     }
     this.request = request;
   }

@@ -3,7 +3,8 @@
 // pendulum sway, swing trajectory) and solves the legs by IK — the stance leg fully, the swing
 // leg with the shared hip yaw-pitch held. Torso pitch and roll from the IMU feed back into the
 // hips, and the walk slows down while the torso is far off upright. Each arm swings with the
-// opposite leg.
+// opposite leg. A second gait, the sprint (sprint.* params), takes over step by step while the
+// caller allows it and the command is straight ahead at full speed.
 
 import type { ParamSet } from "../config/params.ts";
 import type { ParamRange } from "../config/param_ranges.ts";
@@ -53,60 +54,107 @@ export interface WalkParams {
   armSwing: number;
 }
 
-/** The walk's params (walk.*). */
+/** The walk's and the sprint's params (walk.*, sprint.*). */
 export const WALK_PARAMS: readonly ParamRange[] = [
-  { keys: /^walk\.\w+_deg$/, unit: "deg", min: -90, max: 90 },
-  { keys: /^walk\.step_time$/, unit: "s", min: 0.02, max: 1 },
-  { keys: /^walk\.(torso_height|com_height)$/, unit: "m", min: 0.1, max: 0.6 },
+  { keys: /^(walk|sprint)\.\w+_deg$/, unit: "deg", min: -90, max: 90 },
+  { keys: /^(walk|sprint)\.step_time$/, unit: "s", min: 0.02, max: 1 },
+  { keys: /^(walk|sprint)\.(torso_height|com_height)$/, unit: "m", min: 0.1, max: 0.6 },
   {
-    keys: /^walk\.(half_width|step_height|foot_x|com_offset|bob)$/,
+    keys: /^(walk|sprint)\.(half_width|step_height|foot_x|com_offset|bob)$/,
     unit: "m",
     min: -0.3,
     max: 0.3,
   },
-  { keys: /^walk\.slow_com$/, unit: "m", min: 0.01, max: 3 },
+  { keys: /^(walk|sprint)\.slow_com$/, unit: "m", min: 0.01, max: 3 },
   {
-    keys: /^walk\.(max_forward|max_backward|max_sideways|accel_per_step)$/,
+    keys: /^(walk|sprint)\.(max_forward|max_backward|max_sideways|accel_per_step)$/,
     unit: "m/s",
     min: 0,
     max: 3,
   },
   {
-    keys: /^walk\.(sway|pitch_gain|roll_gain|com_gain|arm_swing|swing_blend)$/,
+    keys: /^(walk|sprint)\.(sway|pitch_gain|roll_gain|com_gain|arm_swing|swing_blend)$/,
     unit: "gain",
     min: 0,
     max: 10,
   },
 ];
 
-/** Walk parameters from param files (angles there are degrees). */
-export function walkParams(p: ParamSet): WalkParams {
+/**
+ * Walk parameters from param files (angles there are degrees): the walk.* keys, or with `prefix`
+ * "sprint." the sprint's, each falling back to its walk.* key.
+ */
+export function walkParams(p: ParamSet, prefix = "walk."): WalkParams {
+  const get = (name: string) => p.get(p.has(prefix + name) ? prefix + name : "walk." + name);
   return {
-    stepTime: p.get("walk.step_time"),
-    torsoHeight: p.get("walk.torso_height"),
-    comHeight: p.get("walk.com_height"),
-    halfWidth: p.get("walk.half_width"),
-    stepHeight: p.get("walk.step_height"),
-    swingBlend: p.get("walk.swing_blend"),
-    bob: p.get("walk.bob"),
-    sway: p.get("walk.sway"),
-    lean: p.get("walk.lean_deg") * DEG,
-    footX: p.get("walk.foot_x"),
-    maxForward: p.get("walk.max_forward"),
-    maxBackward: p.get("walk.max_backward"),
-    maxSideways: p.get("walk.max_sideways"),
-    maxTurn: p.get("walk.max_turn_deg") * DEG,
-    accelPerStep: p.get("walk.accel_per_step"),
-    turnAccelPerStep: p.get("walk.turn_accel_per_step_deg") * DEG,
-    pitchGain: p.get("walk.pitch_gain"),
-    rollGain: p.get("walk.roll_gain"),
-    slowTilt: p.get("walk.slow_tilt_deg") * DEG,
-    comOffset: p.get("walk.com_offset"),
-    comGain: p.get("walk.com_gain"),
-    slowCom: p.get("walk.slow_com"),
-    armSwing: p.get("walk.arm_swing"),
+    stepTime: get("step_time"),
+    torsoHeight: get("torso_height"),
+    comHeight: get("com_height"),
+    halfWidth: get("half_width"),
+    stepHeight: get("step_height"),
+    swingBlend: get("swing_blend"),
+    bob: get("bob"),
+    sway: get("sway"),
+    lean: get("lean_deg") * DEG,
+    footX: get("foot_x"),
+    maxForward: get("max_forward"),
+    maxBackward: get("max_backward"),
+    maxSideways: get("max_sideways"),
+    maxTurn: get("max_turn_deg") * DEG,
+    accelPerStep: get("accel_per_step"),
+    turnAccelPerStep: get("turn_accel_per_step_deg") * DEG,
+    pitchGain: get("pitch_gain"),
+    rollGain: get("roll_gain"),
+    slowTilt: get("slow_tilt_deg") * DEG,
+    comOffset: get("com_offset"),
+    comGain: get("com_gain"),
+    slowCom: get("slow_com"),
+    armSwing: get("arm_swing"),
   };
 }
+
+/** The sprint gait of the param files, or null when they give it no top speed of its own. */
+export function sprintParams(p: ParamSet): WalkParams | null {
+  return p.has("sprint.max_forward") ? walkParams(p, "sprint.") : null;
+}
+
+/** Every field of WalkParams, which the gait blends (complete by its type). */
+const GAIT_FIELDS: Record<keyof WalkParams, true> = {
+  stepTime: true,
+  torsoHeight: true,
+  comHeight: true,
+  halfWidth: true,
+  stepHeight: true,
+  swingBlend: true,
+  bob: true,
+  sway: true,
+  lean: true,
+  footX: true,
+  maxForward: true,
+  maxBackward: true,
+  maxSideways: true,
+  maxTurn: true,
+  accelPerStep: true,
+  turnAccelPerStep: true,
+  pitchGain: true,
+  rollGain: true,
+  slowTilt: true,
+  comOffset: true,
+  comGain: true,
+  slowCom: true,
+  armSwing: true,
+};
+const GAIT_KEYS = Object.keys(GAIT_FIELDS) as (keyof WalkParams)[];
+
+/**
+ * The sprint is asked for with a command at least this share of the walk's top speed forward,
+ * and within SPRINT_SIDEWAYS and SPRINT_TURN of straight (it is tuned walking straight only).
+ */
+const SPRINT_FROM = 0.95;
+const SPRINT_SIDEWAYS = 0.03;
+const SPRINT_TURN = 0.3;
+/** The gait moves from the walk to the sprint and back over this many steps. */
+const SPRINT_STEPS = 4;
 
 function approach(v: number, target: number, step: number): number {
   return v + clamp(target - v, -step, step);
@@ -165,15 +213,41 @@ export class WalkEngine {
 
   /** The walk kernel's left and right sole poses: views on walkOut, made once. */
   private readonly walkSoles: readonly [Float64Array, Float64Array];
+  /** The gait walked now: `params` blended toward `sprint` by sprintShare (0 … 1). */
+  private readonly gait: WalkParams;
+  private sprintShare = 0;
+  /** The last command asked for the sprint. */
+  private sprintWanted = false;
 
-  constructor(private readonly core: NumericCore, readonly params: WalkParams) {
+  /**
+   * `params` is the walk's gait and limits, which commands are given in; `sprint`, if any, the
+   * gait for full speed straight ahead.
+   */
+  constructor(
+    private readonly core: NumericCore,
+    readonly params: WalkParams,
+    readonly sprint: WalkParams | null = null,
+  ) {
     const out = core.walkOut;
     this.walkSoles = [out.subarray(0, 12), out.subarray(12, 24)];
+    this.gait = { ...params };
   }
 
-  /** The velocity to walk at, within the parameters' limits (limitVelocity). */
-  setVelocity(vx: number, vy: number, vth: number): void {
-    limitVelocity(this.params, vx, vy, vth, this.target);
+  /** How far the gait has gone from the walk's to the sprint's (0 … 1). */
+  get sprinting(): number {
+    return this.sprintShare;
+  }
+
+  /**
+   * The velocity to walk at, within the walk's limits (limitVelocity). With `sprint` allowed, a
+   * command straight ahead at the walk's top speed asks for the sprint gait and its top speed.
+   */
+  setVelocity(vx: number, vy: number, vth: number, sprint = false): void {
+    const p = this.params;
+    this.sprintWanted = sprint && this.sprint !== null && vx >= SPRINT_FROM * p.maxForward &&
+      Math.abs(vy) <= SPRINT_SIDEWAYS && Math.abs(vth) <= SPRINT_TURN;
+    if (this.sprintWanted) vx = this.sprint!.maxForward;
+    limitVelocity(this.sprintWanted ? this.sprint! : p, vx, vy, vth, this.target);
   }
 
   /** Starts from standing: feet on their nominal spots, no motion. */
@@ -188,6 +262,8 @@ export class WalkEngine {
     this.planned = false;
     this.comMean = 0;
     this.stillSteps = 0;
+    this.sprintShare = 0;
+    Object.assign(this.gait, this.params);
   }
 
   /**
@@ -205,7 +281,7 @@ export class WalkEngine {
    * when the IK could not reach a foot (the targets are then clamped to the limits).
    */
   update(dt: number, up: ArrayLike<number>, targets: Float64Array): boolean {
-    const p = this.params;
+    const p = this.gait;
     const pitch = Math.atan2(-up[0], up[2]), roll = Math.atan2(up[1], up[2]);
     const tiltError = Math.hypot(pitch - p.lean, roll);
     // Steady offsets between the plan and the measured body are model error, not imbalance:
@@ -287,9 +363,9 @@ export class WalkEngine {
     fz /= n;
     const measured = (c[0] - s[o + 9]) * fx + (c[1] - s[o + 10]) * fy + (c[2] - s[o + 11]) * fz;
     // Planned: the same with the planned sole and the planned lean.
-    const l = this.params.lean, cl = Math.cos(l), sl = Math.sin(l);
+    const l = this.gait.lean, cl = Math.cos(l), sl = Math.sin(l);
     const planned = (c[0] - w[o + 9]) * cl + (c[2] - w[o + 11]) * -sl;
-    return measured - planned - this.params.comOffset;
+    return measured - planned - this.gait.comOffset;
   }
 
   /** Support exchange: the finished step's end spots start the next step. */
@@ -302,10 +378,12 @@ export class WalkEngine {
       this.stance[k] = this.landing[k];
       this.swing[k] = stanceEnd;
     }
-    const p = this.params;
+    this.blendGait();
+    const p = this.gait;
     const slow = this.slow;
     this.slow = 1;
-    this.vx = approach(this.vx, this.target.vx * slow, p.accelPerStep);
+    // Out of the sprint, its speed drops with the blended gait's top speed.
+    this.vx = Math.min(approach(this.vx, this.target.vx * slow, p.accelPerStep), p.maxForward);
     this.vy = approach(this.vy, this.target.vy * slow, p.accelPerStep);
     this.vth = approach(this.vth, this.target.vth * slow, p.turnAccelPerStep);
     const leftSwings = this.support === 1;
@@ -329,5 +407,15 @@ export class WalkEngine {
     const still = this.vx === 0 && this.vy === 0 && this.vth === 0 && this.step[0] === 0 &&
       this.step[1] === 0 && this.step[2] === 0 && this.stance[2] === 0 && this.landing[2] === 0;
     this.stillSteps = still ? this.stillSteps + 1 : 0;
+  }
+
+  /** One step of the gait toward the sprint's, or back toward the walk's. */
+  private blendGait(): void {
+    if (this.sprint === null) return;
+    const share = approach(this.sprintShare, this.sprintWanted ? 1 : 0, 1 / SPRINT_STEPS);
+    if (share === this.sprintShare) return;
+    this.sprintShare = share;
+    const a = this.params, b = this.sprint, g = this.gait;
+    for (const k of GAIT_KEYS) g[k] = a[k] + (b[k] - a[k]) * share;
   }
 }
