@@ -359,6 +359,27 @@ Deno.test("fake server: lying before the first beam starts no get-up; the beam r
   assert.ok(agent.estimator.tilt.up[2] > 0.9, "the beam resets the tilt to upright");
 });
 
+Deno.test("fake server: a fall is logged once, with how the robot lies and what it was doing", async () => {
+  const onBack = (now: number) =>
+    cycleMessage(now, "PlayOn").replace(
+      "(ACC (n torso) (a 0.00 0.00 9.81))",
+      "(ACC (n torso) (a 0.00 9.81 0.00))",
+    );
+  const script = function* () {
+    yield cycleMessage(0, "PlayOn", "(unum 4) (team left) ");
+    for (let i = 1; i < 20; i++) yield cycleMessage(i * 0.02, "PlayOn");
+    for (let i = 20; i < 120; i++) yield onBack(i * 0.02);
+  };
+  const { agent, lines } = await makeAgent(4, 0, "TestTeam", "info");
+  await playScript(script, agent);
+  const falls = lines.filter((l) => l.includes("fell ("));
+  assert.equal(falls.length, 1, lines.join("\n"));
+  assert.match(
+    falls[0],
+    /^INFO \[4\] fell \(back\) at game time \d+\.\d, (stand|walking [\d.]+ m\/s, sprint 0\.00|SKILL_\w+)$/,
+  );
+});
+
 Deno.test("runner: a connection the server never answers is dropped and made anew", async () => {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;

@@ -131,6 +131,8 @@ export class Agent {
   /** Passes kicked so far, and the receiver of the kick under way (null: none). */
   passes = 0;
   private lastPass: number | null = null;
+  /** The fall detector had the robot down last cycle. */
+  private wasDown = false;
   private readonly head = new HeadControl();
   private readonly outbox: Outbox = newOutbox();
   private readonly parser = new PerceptionParser();
@@ -440,6 +442,7 @@ export class Agent {
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     const up = this.estimator.tilt.up;
     this.falls.update(w.clock, up, !this.beamPending, w.gyro);
+    this.logFall(w.gameTime);
     this.controller.target.set(
       this.motion.update(w.clock, w.dt, up, w.joints, this.falls.lying, this.falls.turnRate),
     );
@@ -455,5 +458,18 @@ export class Agent {
     this.writer.velocities(v);
     if (this.options.drawHost !== undefined && w.visionTime === w.time) this.draw();
     return this.writer.finish();
+  }
+
+  /** One info line when the robot goes down: how it lies and what the body was doing. */
+  private logFall(gameTime: number): void {
+    const down = this.falls.lying !== "upright";
+    if (down && !this.wasDown) {
+      const m = this.motion, walking = m.activity === "walk";
+      const how = walking
+        ? `walking ${m.walkSpeed.toFixed(2)} m/s, sprint ${m.walk.sprinting.toFixed(2)}`
+        : m.activity;
+      this.log.info(`fell (${this.falls.lying}) at game time ${gameTime.toFixed(1)}, ${how}`);
+    }
+    this.wasDown = down;
   }
 }
