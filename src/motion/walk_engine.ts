@@ -148,7 +148,8 @@ const GAIT_KEYS = Object.keys(GAIT_FIELDS) as (keyof WalkParams)[];
 
 /**
  * The sprint is asked for with a command at least this share of the walk's top speed forward,
- * and within SPRINT_SIDEWAYS and SPRINT_TURN of straight (it is tuned walking straight only).
+ * and within SPRINT_SIDEWAYS (m/s) and SPRINT_TURN (rad/s) of straight: it is tuned walking
+ * straight only.
  */
 const SPRINT_FROM = 0.95;
 const SPRINT_SIDEWAYS = 0.03;
