@@ -8,13 +8,22 @@ import { loadParams } from "../src/agent/params.ts";
 import { W } from "../src/core/layout.ts";
 import { createCore } from "../src/core/create_core.ts";
 import { compileCore } from "../src/core/wasm_core.ts";
-import { walkReachMisses } from "../src/motion/walk_reach.ts";
+import { gaitReachMisses } from "../src/motion/walk_reach.ts";
 import { sprintParams, WalkEngine, walkParams } from "../src/motion/walk_engine.ts";
 import { ParamSet } from "../src/config/params.ts";
+import type { NumericCore } from "../src/core/numeric_core.ts";
 import { Rng } from "./rng.ts";
 
 const module = await compileCore();
 const UP = [0, 0, 1];
+
+/** One walk cycle with joints that followed the last targets exactly: the body is the plan. */
+function followPlan(core: NumericCore, walk: WalkEngine, up: number[], targets: Float64Array) {
+  core.q.set(targets);
+  core.forwardKinematics();
+  core.centerOfMass();
+  walk.update(0.02, up, targets);
+}
 
 Deno.test("walk kernel: WASM and TS agree within 1e-9 on random steps", async () => {
   const w = await createCore("wasm", 0, module), t = await createCore("ts", 0);
@@ -141,8 +150,9 @@ for (const type of [0, 1, 2, 3, 4] as RobotType[]) {
     const params = await loadParams(type, []);
     const core = await createCore("wasm", type, module);
     const p = walkParams(params);
-    const missed = walkReachMisses(core, p);
-    assert.equal(missed, 0, `${missed} of 3600 cycles out of reach`);
+    const missed = gaitReachMisses(core, params);
+    const cycles = sprintParams(params) === null ? 3600 : 7200;
+    assert.equal(missed, 0, `${missed} of ${cycles} cycles out of reach (walk and sprint)`);
     // And the commanded speeds stay inside the limits.
     const targets = new Float64Array(24);
     for (const [vx, vy, vth] of [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [1, 1, -5]]) {
@@ -184,11 +194,7 @@ Deno.test("walk engine: speed changes by at most accel_per_step per step", async
   const up = [-Math.sin(p.lean), 0, Math.cos(p.lean)];
   let last = 0;
   for (let i = 0; i < 200; i++) {
-    // Joints that follow the targets exactly: the measured body is the planned one.
-    core.q.set(targets);
-    core.forwardKinematics();
-    core.centerOfMass();
-    walk.update(0.02, up, targets);
+    followPlan(core, walk, up, targets);
     assert.ok(walk.vx - last <= p.accelPerStep + 1e-12);
     last = walk.vx;
   }
@@ -232,10 +238,7 @@ Deno.test("walk engine: the sprint takes over in 4 steps at full speed straight 
   const steps = (n: number) => {
     let exchanges = 0, last = core.walkIn[W.PHASE];
     for (let i = 0; exchanges < n && i < 10000; i++) {
-      core.q.set(targets);
-      core.forwardKinematics();
-      core.centerOfMass();
-      walk.update(0.02, up, targets);
+      followPlan(core, walk, up, targets);
       const phase = core.walkIn[W.PHASE];
       if (phase < last) exchanges++;
       last = phase;
@@ -265,19 +268,13 @@ Deno.test("walk engine: the sprint takes over in 4 steps at full speed straight 
   assert.ok(walk.vx <= p.maxForward + 1e-12, `vx ${walk.vx}`);
 });
 
-Deno.test("walk params: sprint.* keys fall back to walk.*; no sprint without its own top speed", () => {
-  const text = `walk.step_time 0.2\nwalk.torso_height 0.3\nwalk.com_height 0.3\nwalk.half_width 0.05
-walk.step_height 0.02\nwalk.swing_blend 1\nwalk.bob 0\nwalk.sway 0.5\nwalk.lean_deg 5
-walk.foot_x 0\nwalk.max_forward 0.8\nwalk.max_backward 0.2\nwalk.max_sideways 0.1
-walk.max_turn_deg 90\nwalk.accel_per_step 0.1\nwalk.turn_accel_per_step_deg 10
-walk.pitch_gain 0.5\nwalk.roll_gain 0.3\nwalk.slow_tilt_deg 20\nwalk.com_offset 0
-walk.com_gain 0.1\nwalk.slow_com 0.5\nwalk.arm_swing 4\n`;
-  const walk = ParamSet.parse(text, "walk.params");
+Deno.test("walk params: sprint.* keys fall back to walk.*; no sprint without its own top speed", async () => {
+  const walk = await loadParams(0, []);
   assert.equal(sprintParams(walk), null);
   const both = walk.overlay(ParamSet.parse("sprint.max_forward 1.2\nsprint.lean_deg 8\n", "s"));
-  const s = sprintParams(both)!;
+  const s = sprintParams(both)!, w = walkParams(walk);
   assert.equal(s.maxForward, 1.2);
   assert.ok(Math.abs(s.lean - 8 * Math.PI / 180) < 1e-12);
-  assert.equal(s.stepTime, 0.2);
-  assert.deepEqual({ ...s, maxForward: 0.8, lean: 0 }, { ...walkParams(both), lean: 0 });
+  assert.equal(s.stepTime, w.stepTime);
+  assert.deepEqual({ ...s, maxForward: w.maxForward, lean: 0 }, { ...w, lean: 0 });
 });

@@ -3,9 +3,10 @@
 // an upright torso, and every cycle whose IK cannot reach a foot target counts. Used by the
 // tests and by the optimizer, which rejects candidates that miss before it spends a server run.
 
+import type { ParamSet } from "../config/params.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import { CYCLE_SECONDS } from "../protocol/cycle.ts";
-import { WalkEngine, type WalkParams } from "./walk_engine.ts";
+import { sprintParams, WalkEngine, type WalkParams, walkParams } from "./walk_engine.ts";
 
 const COMMANDS: readonly [number, number, number][] = [
   [1, 0, 0],
@@ -28,4 +29,11 @@ export function walkReachMisses(core: NumericCore, params: WalkParams): number {
     for (let i = 0; i < CYCLES; i++) if (!walk.update(CYCLE_SECONDS, UP, targets)) missed++;
   }
   return missed;
+}
+
+/** walkReachMisses of every gait the params give: the walk's, and the sprint's if any. */
+export function gaitReachMisses(core: NumericCore, params: ParamSet): number {
+  const sprint = sprintParams(params);
+  return walkReachMisses(core, walkParams(params)) +
+    (sprint === null ? 0 : walkReachMisses(core, sprint));
 }

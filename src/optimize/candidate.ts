@@ -9,8 +9,7 @@ import { createCore } from "../core/create_core.ts";
 import { EvalSession, type SessionTarget } from "../eval/session.ts";
 import { DEFAULT_TASK_OPTIONS, evalTask, type TaskOptions } from "../eval/registry.ts";
 import type { DribbleStart, FallKind } from "../eval/task.ts";
-import { sprintParams, walkParams } from "../motion/walk_engine.ts";
-import { walkReachMisses } from "../motion/walk_reach.ts";
+import { gaitReachMisses } from "../motion/walk_reach.ts";
 import type { KickKind } from "../skills/kicks.ts";
 import { compileSkillSources, type SkillSource } from "../skills/skill_compiler.ts";
 import type { Logger } from "log";
@@ -48,9 +47,7 @@ export async function scoreCandidate(
     const core = await createCore(spec.core, spec.type);
     if (task.walk) {
       // A walk whose feet leave the legs' reach is rejected without a server run.
-      const sprint = sprintParams(params);
-      const missed = walkReachMisses(core, walkParams(params)) +
-        (sprint === null ? 0 : walkReachMisses(core, sprint));
+      const missed = gaitReachMisses(core, params);
       if (missed > 0) return -1 - missed / 3600;
     }
     session = await EvalSession.open(
