@@ -14,6 +14,7 @@ import {
   onBallAction,
   type OnBallInput,
   opponentBetween,
+  pushAtKeeper,
   pushBlocked,
   pushesOut,
   wayIn,
@@ -665,7 +666,8 @@ Deno.test("on ball: no kick is lined up where an opponent stands behind the ball
 
 Deno.test("on ball: the dribble's cone keeps the way we come only if no opponent stands on it 2.5 m on", () => {
   // Coming at the ball 12° inside the cone of the line around a keeper 2.1 m ahead, toward its
-  // feet: the push goes along the line instead (the ball lay at a standing keeper's feet 17 s).
+  // feet: the push goes along the line instead, after lining up on it (the ball lay at a
+  // standing keeper's feet 17 s).
   const ball = { x: 11.92, y: 0.06 };
   const h = -9 * Math.PI / 180;
   const input = {
@@ -679,8 +681,15 @@ Deno.test("on ball: the dribble's cone keeps the way we come only if no opponent
     pushAround: true,
   };
   const line = Math.atan2(-0.81, 2.08);
+  // Our heading runs the ball 0.27 m past the keeper's centre, to its feet (pushAtKeeper): no
+  // push goes on; the player lines up on the line first.
+  assert.equal(pushAtKeeper(ball, h, [{ x: 14, y: 0 }]), true);
+  assert.equal(pushAtKeeper(ball, h, [{ x: 9, y: 0 }]), false, "not before their goal");
   const keeper = onBallAction({ ...input, opponents: [{ x: 14, y: 0 }] });
-  assert.ok(keeper.kind === "dribble" && Math.abs(keeper.heading - line) < 1e-9);
+  assert.ok(
+    keeper.kind === "approach" && Math.abs(keeper.target.theta - line) < 1e-9,
+    JSON.stringify(keeper),
+  );
   // Nobody there, or the keeper 0.5 m aside of that way: the cone keeps it (turned halfway back).
   for (const opponents of [[], [{ x: 14, y: -0.85 }]]) {
     const a = onBallAction({ ...input, opponents });

@@ -1,7 +1,8 @@
 // `finish`: the player at a ball near their goal plays it as a game does, against a keeper that
 // stands on its goal line's middle (an opponent agent with the stand behaviour): how long until
 // the ball is in, from ball spots around the keeper that games left it at (in front, at its
-// feet, behind it, beside it near the line, wide). The time is the score the optimizer would
+// feet, behind it, beside it near the line, wide) and from where attacks come at it (far, 3.6-4 m
+// out). The time is the score the optimizer would
 // minimize; a run without a goal counts its whole time limit.
 
 import { FIELD_LENGTH } from "../field/field.ts";
@@ -20,6 +21,8 @@ export const FINISH_STARTS: readonly StandingStart[] = [
   { name: "behind", ball: { x: 14.45, y: 0.1 }, robot: { x: 13.3, y: -0.6 } },
   { name: "beside", ball: { x: 14.35, y: -0.65 }, robot: { x: 13.3, y: -0.9 } },
   { name: "wide", ball: { x: 13, y: 1.3 }, robot: { x: 12, y: 1 } },
+  { name: "far", ball: { x: 11.2, y: 0.3 }, robot: { x: 10.3, y: 0.9 } },
+  { name: "far-side", ball: { x: 11.4, y: -1.7 }, robot: { x: 10.4, y: -1.4 } },
 ];
 
 /** A run ends without a goal after this long (s). */
