@@ -664,6 +664,22 @@ Deno.test("on ball: no kick is lined up where an opponent stands behind the ball
   assert.ok(free.kind === "approach" && !free.turn, JSON.stringify(free));
 });
 
+Deno.test("on ball: a push runs the ball at their keeper only along our heading, 3 m on, before their goal", () => {
+  const ball = { x: 12, y: 0 };
+  // Straight at a keeper 2 m on; 0.25 m aside still at it, 0.35 m aside past it.
+  assert.equal(pushAtKeeper(ball, 0, [{ x: 14, y: 0 }]), true);
+  assert.equal(pushAtKeeper(ball, 0, [{ x: 14, y: 0.25 }]), true);
+  assert.equal(pushAtKeeper(ball, 0, [{ x: 14, y: -0.35 }]), false);
+  // Turned 10° off, the run passes it 0.35 m wide.
+  assert.equal(pushAtKeeper(ball, 10 * Math.PI / 180, [{ x: 14, y: 0 }]), false);
+  // Beyond 3 m on, or behind the ball: not at it.
+  assert.equal(pushAtKeeper({ x: 10.5, y: 0 }, 0, [{ x: 14, y: 0 }]), false);
+  assert.equal(pushAtKeeper(ball, Math.PI, [{ x: 14, y: 0 }]), false);
+  // Only an opponent before their goal counts: not one in the field, nor one out beside the goal.
+  assert.equal(pushAtKeeper({ x: 6, y: 0 }, 0, [{ x: 8, y: 0 }]), false);
+  assert.equal(pushAtKeeper({ x: 12, y: 2 }, 0, [{ x: 14, y: 2 }]), false);
+});
+
 Deno.test("on ball: the dribble's cone keeps the way we come only if no opponent stands on it 2.5 m on", () => {
   // Coming at the ball 12° inside the cone of the line around a keeper 2.1 m ahead, toward its
   // feet: the push goes along the line instead, after lining up on it (the ball lay at a
@@ -683,8 +699,6 @@ Deno.test("on ball: the dribble's cone keeps the way we come only if no opponent
   const line = Math.atan2(-0.81, 2.08);
   // Our heading runs the ball 0.27 m past the keeper's centre, to its feet (pushAtKeeper): no
   // push goes on; the player lines up on the line first.
-  assert.equal(pushAtKeeper(ball, h, [{ x: 14, y: 0 }]), true);
-  assert.equal(pushAtKeeper(ball, h, [{ x: 9, y: 0 }]), false, "not before their goal");
   const keeper = onBallAction({ ...input, opponents: [{ x: 14, y: 0 }] });
   assert.ok(
     keeper.kind === "approach" && Math.abs(keeper.target.theta - line) < 1e-9,

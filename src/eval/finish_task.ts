@@ -2,8 +2,8 @@
 // stands on its goal line's middle (an opponent agent with the stand behaviour): how long until
 // the ball is in, from ball spots around the keeper that games left it at (in front, at its
 // feet, behind it, beside it near the line, wide) and from where attacks come at it (far, 3.6-4 m
-// out). The time is the score the optimizer would
-// minimize; a run without a goal counts its whole time limit.
+// out). The time is the score the optimizer would minimize; a run without a goal counts its whole
+// time limit.
 
 import { FIELD_LENGTH } from "../field/field.ts";
 import { weScored } from "./measure.ts";
