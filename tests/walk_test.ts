@@ -8,7 +8,7 @@ import { loadParams } from "../src/agent/params.ts";
 import { W } from "../src/core/layout.ts";
 import { createCore } from "../src/core/create_core.ts";
 import { compileCore } from "../src/core/wasm_core.ts";
-import { gaitReachMisses } from "../src/motion/walk_reach.ts";
+import { gaitReachMisses, REACH_CYCLES } from "../src/motion/walk_reach.ts";
 import { sprintParams, WalkEngine, walkParams } from "../src/motion/walk_engine.ts";
 import { ParamSet } from "../src/config/params.ts";
 import type { NumericCore } from "../src/core/numeric_core.ts";
@@ -151,7 +151,7 @@ for (const type of [0, 1, 2, 3, 4] as RobotType[]) {
     const core = await createCore("wasm", type, module);
     const p = walkParams(params);
     const missed = gaitReachMisses(core, params);
-    const cycles = sprintParams(params) === null ? 3600 : 7200;
+    const cycles = (sprintParams(params) === null ? 1 : 2) * REACH_CYCLES;
     assert.equal(missed, 0, `${missed} of ${cycles} cycles out of reach (walk and sprint)`);
     // And the commanded speeds stay inside the limits.
     const targets = new Float64Array(24);

@@ -18,8 +18,10 @@ const COMMANDS: readonly [number, number, number][] = [
 ];
 const CYCLES = 600;
 const UP = [0, 0, 1];
+/** The cycles walkReachMisses runs one gait for. */
+export const REACH_CYCLES = COMMANDS.length * CYCLES;
 
-/** Cycles (of 6 × 600) in which a foot target was out of reach. */
+/** Cycles (of REACH_CYCLES) in which a foot target was out of reach. */
 export function walkReachMisses(core: NumericCore, params: WalkParams): number {
   const targets = new Float64Array(24);
   let missed = 0;

@@ -9,7 +9,7 @@ import { createCore } from "../core/create_core.ts";
 import { EvalSession, type SessionTarget } from "../eval/session.ts";
 import { DEFAULT_TASK_OPTIONS, evalTask, type TaskOptions } from "../eval/registry.ts";
 import type { DribbleStart, FallKind } from "../eval/task.ts";
-import { gaitReachMisses } from "../motion/walk_reach.ts";
+import { gaitReachMisses, REACH_CYCLES } from "../motion/walk_reach.ts";
 import type { KickKind } from "../skills/kicks.ts";
 import { compileSkillSources, type SkillSource } from "../skills/skill_compiler.ts";
 import type { Logger } from "log";
@@ -48,7 +48,7 @@ export async function scoreCandidate(
     if (task.walk) {
       // A walk whose feet leave the legs' reach is rejected without a server run.
       const missed = gaitReachMisses(core, params);
-      if (missed > 0) return -1 - missed / 3600;
+      if (missed > 0) return -1 - missed / REACH_CYCLES;
     }
     session = await EvalSession.open(
       { team: "Optimize", unum: 1, type: spec.type, params, log, core, skills },
