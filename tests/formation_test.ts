@@ -1,13 +1,15 @@
 // Tests for the kick-off formation (src/strategy/formation.ts): legal spots, the forwards at their
-// kick-off role spots, the test opponents' fixed formation.
+// kick-off role spots, the test opponents' fixed formation, whose kick-off a beam prepares.
 
 import assert from "assert";
 import {
   beamSpot,
   KICK_OFF_FORMATION,
+  kickOffIsTheirs,
   kickOffSpot,
   TEST_FORMATION,
 } from "../src/strategy/formation.ts";
+import { PlayMode } from "../src/protocol/playmode.ts";
 import { roleTargets } from "../src/strategy/roles.ts";
 
 Deno.test("formation: every spot but the taker's lies in our half, clear of the centre circle", () => {
@@ -41,4 +43,17 @@ Deno.test("formation: the test opponents keep the fixed benchmark formation, our
   }
   // The penalty modes keep their own spots.
   assert.deepEqual(beamSpot("penalty-kicker", 11, false, TEST_FORMATION), kickOffSpot(11));
+});
+
+Deno.test("kickOffIsTheirs: after our goal, and in a second half after our first kick-off", () => {
+  assert.equal(kickOffIsTheirs(PlayMode.GoalLeft, "left", 40, "left"), true);
+  assert.equal(kickOffIsTheirs(PlayMode.GoalRight, "right", 40, "left"), true);
+  assert.equal(kickOffIsTheirs(PlayMode.GoalRight, "left", 40, "left"), false, "their goal");
+  assert.equal(kickOffIsTheirs(PlayMode.BeforeKickOff, "left", 0, null), false, "game start");
+  assert.equal(kickOffIsTheirs(PlayMode.BeforeKickOff, "left", 120, "left"), true);
+  assert.equal(kickOffIsTheirs(PlayMode.BeforeKickOff, "right", 120, "left"), false);
+  assert.equal(kickOffIsTheirs(PlayMode.BeforeKickOff, "left", 120, null), false, "unknown");
+  // So at half-time after our first kick-off the taker waits at its formation spot.
+  const theirs = kickOffIsTheirs(PlayMode.BeforeKickOff, "left", 120, "left");
+  assert.deepEqual(kickOffSpot(11, theirs), KICK_OFF_FORMATION[10]);
 });

@@ -1,6 +1,6 @@
 // WorldState's motion clock on server time stamps as rcssserver3d 0.7.3 prints them: steps of
 // 0.02 s with a 0.01 or 0.03 now and then (single-precision sums printed to two decimals), and
-// cycles dropped in real-time mode.
+// cycles dropped in real-time mode; which side took the game's first kick-off.
 
 import assert from "assert";
 import { PerceptionParser } from "../src/protocol/parser.ts";
@@ -9,8 +9,10 @@ import { cyclesBetween, WorldState } from "../src/world/world_state.ts";
 
 const parser = new PerceptionParser();
 
-function feed(world: WorldState, now: number, mode = "PlayOn"): void {
-  const r = parser.parse(`(time (now ${now.toFixed(2)}))(GS (t ${now.toFixed(2)}) (pm ${mode}))`);
+function feed(world: WorldState, now: number, mode = "PlayOn", gameTime = now): void {
+  const r = parser.parse(
+    `(time (now ${now.toFixed(2)}))(GS (t ${gameTime.toFixed(2)}) (pm ${mode}))`,
+  );
   if (!r.ok) assert.fail(r.error.message);
   world.update(r.perception);
 }
@@ -53,4 +55,20 @@ Deno.test("the play mode's start is the server time it was first perceived, its 
   feed(world, 25.04);
   assert.equal(world.playModeSince, 25.04);
   assert.equal(world.playModeAge, 0);
+});
+
+Deno.test("the first kick-off's side is the one at the game's start, not after a goal", () => {
+  const world = new WorldState();
+  feed(world, 5, "BeforeKickOff", 0);
+  assert.equal(world.firstKickOff, null);
+  feed(world, 5.02, "KickOff_Left", 0);
+  feed(world, 9, "PlayOn", 4);
+  feed(world, 40, "Goal_Left", 35);
+  feed(world, 43, "KickOff_Right", 38);
+  assert.equal(world.firstKickOff, "left");
+  // An agent that joins mid-game never saw it.
+  const late = new WorldState();
+  feed(late, 43, "KickOff_Right", 38);
+  feed(late, 60, "PlayOn", 55);
+  assert.equal(late.firstKickOff, null);
 });

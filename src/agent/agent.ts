@@ -28,11 +28,12 @@ import { agentBehaviors, LAYERS, PENALTY_BEHAVIOURS } from "../behavior/registry
 import type { ParamSet } from "../config/params.ts";
 import type { Perception } from "../protocol/perception.ts";
 import { PerceptionParser } from "../protocol/parser.ts";
-import { isBeamMode, PlayMode } from "../protocol/playmode.ts";
+import { isBeamMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
 import {
   beamSpot,
   KICK_OFF_FORMATION,
+  kickOffIsTheirs,
   type Mode,
   type Spot,
   TEST_FORMATION,
@@ -399,10 +400,9 @@ export class Agent {
       this.beamPending && w.side !== null &&
       (this.legsInPose() || ++this.beamWait >= BEAM_WAIT_CYCLES)
     ) {
-      // After our goal the kick-off is theirs.
-      const weScored = w.playMode === (w.side === "left" ? PlayMode.GoalLeft : PlayMode.GoalRight);
+      const theirs = kickOffIsTheirs(w.playMode, w.side, w.gameTime, w.firstKickOff);
       const unum = w.unum ?? this.options.unum;
-      const spot = beamSpot(this.options.mode ?? "game", unum, weScored, this.formation);
+      const spot = beamSpot(this.options.mode ?? "game", unum, theirs, this.formation);
       this.writer.add(beamMessage(spot.x, spot.y, spot.theta));
       this.estimator.beamed(spot.x, spot.y, spot.theta);
       this.motion.reset();

@@ -5,6 +5,8 @@
 // a fixed formation of their own.
 
 import type { Pose2 } from "../util/pose.ts";
+import { PlayMode } from "../protocol/playmode.ts";
+import type { Side } from "../protocol/perception.ts";
 import { roleTargets } from "./roles.ts";
 
 export type Spot = Pose2;
@@ -43,10 +45,9 @@ const KICK_OFF_TAKER = 11;
 const TAKER_SPOT: Spot = Object.freeze({ x: -0.3, y: -0.06, theta: 0 });
 
 /**
- * Where `unum` beams to in `formation` (eleven spots by unum). `theirKickOff` (known after their
- * goal: we kick off; after ours: they do) keeps the taker at its formation spot; when it is
- * unknown (before a half) the taker waits at the ball, and if the kick-off is theirs, the server
- * moves it to the centre circle's edge.
+ * Where `unum` beams to in `formation` (eleven spots by unum). `theirKickOff` (kickOffIsTheirs)
+ * keeps the taker at its formation spot; when the kick-off is ours or unknown the taker waits at
+ * the ball, and if it turns out theirs, the server moves the taker to the centre circle's edge.
  */
 export function kickOffSpot(
   unum: number,
@@ -56,6 +57,24 @@ export function kickOffSpot(
   const i = Math.min(Math.max(Math.round(unum), 1), formation.length) - 1;
   if (i + 1 === KICK_OFF_TAKER && !theirKickOff) return TAKER_SPOT;
   return formation[i];
+}
+
+/**
+ * Whether the kick-off the beam in `mode` prepares is theirs: after our goal it is, and a second
+ * half (BeforeKickOff once the clock has run) starts with the kick-off of the team that did not
+ * take the first (`firstKickOff`, the server's rule unless it swaps sides at half-time). False
+ * when it is ours or unknown.
+ */
+export function kickOffIsTheirs(
+  mode: PlayMode,
+  side: Side,
+  gameTime: number,
+  firstKickOff: Side | null,
+): boolean {
+  if (mode === PlayMode.GoalLeft || mode === PlayMode.GoalRight) {
+    return (mode === PlayMode.GoalLeft) === (side === "left");
+  }
+  return mode === PlayMode.BeforeKickOff && gameTime > 0 && firstKickOff === side;
 }
 
 /** What an agent plays: a game, or one side of a penalty shoot-out. */

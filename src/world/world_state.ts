@@ -37,6 +37,9 @@ export function cyclesBetween(gap: number): number {
   return Math.max(1, Math.round(gap / CYCLE_SECONDS - 0.25));
 }
 
+/** A kick-off this early in the game (s) is its first; later ones follow goals or half-time. */
+const FIRST_KICK_OFF_TIME = 1;
+
 export class WorldState {
   /** Server time (now) of the last message, seconds. */
   time = NaN;
@@ -60,6 +63,11 @@ export class WorldState {
   side: Side | null = null;
   scoreLeft = 0;
   scoreRight = 0;
+  /**
+   * The side that took the game's first kick-off (seen within FIRST_KICK_OFF_TIME of the start);
+   * null until then, or when this agent joined later.
+   */
+  firstKickOff: Side | null = null;
   readonly joints = new Float64Array(NUM_JOINTS).fill(NaN);
   readonly gyro: Vec3 = { x: 0, y: 0, z: 0 };
   readonly acc: Vec3 = { x: 0, y: 0, z: 0 };
@@ -96,6 +104,14 @@ export class WorldState {
         this.playModeName = gs.playModeName;
         this.playModeAge = 0;
         this.playModeSince = this.time;
+        const kickOff = gs.playMode === PlayMode.KickOffLeft
+          ? "left"
+          : gs.playMode === PlayMode.KickOffRight
+          ? "right"
+          : null;
+        if (kickOff && this.firstKickOff === null && this.gameTime < FIRST_KICK_OFF_TIME) {
+          this.firstKickOff = kickOff;
+        }
       }
     }
     if (p.gyro) Object.assign(this.gyro, p.gyro);
