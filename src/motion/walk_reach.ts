@@ -8,13 +8,15 @@ import type { NumericCore } from "../core/numeric_core.ts";
 import { CYCLE_SECONDS } from "../protocol/cycle.ts";
 import { sprintParams, WalkEngine, type WalkParams, walkParams } from "./walk_engine.ts";
 
+/** Each direction at the gait's own limit (limitVelocity clamps each part, then the whole). */
+const TOP = Infinity;
 const COMMANDS: readonly [number, number, number][] = [
-  [1, 0, 0],
-  [-1, 0, 0],
-  [0, 1, 0],
-  [0, -1, 0],
-  [0, 0, 5],
-  [1, 1, -5],
+  [TOP, 0, 0],
+  [-TOP, 0, 0],
+  [0, TOP, 0],
+  [0, -TOP, 0],
+  [0, 0, TOP],
+  [TOP, TOP, -TOP],
 ];
 const CYCLES = 600;
 const UP = [0, 0, 1];
