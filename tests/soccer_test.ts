@@ -569,6 +569,11 @@ Deno.test("soccer: shots aim along the middle of the widest open angle between t
   const [r, l] = margins(ball, aim, { x: keeper.x, y: keeper.y + 0.3 }, postL);
   assert.ok(Math.abs(r - l) < 1e-6 && r > 2, `${r}, ${l}`);
   assert.equal(aimPoint({ x: 10, y: 1 }, [{ x: 14.5, y: 0.5 }]).side, -1);
+  // Of two opponents before the goal the keeper is the one nearest its line, in either order.
+  const defender = { x: 12, y: 0.4 };
+  assert.deepEqual(aimPoint(ball, [defender, keeper]), aim);
+  assert.deepEqual(aimPoint(ball, [keeper, defender]), aim);
+  assert.equal(aimPoint(ball, [defender]).side, -1, "alone, the defender is taken for it");
   // A keeper on the centre line, the ball off to one side: the gap on the ball's side is wider.
   assert.equal(aimPoint({ x: 12, y: -2 }, [{ x: 14, y: 0.05 }]).side, -1);
   // Nearly equal gaps: the side aimed at before holds; a clearly wider gap wins.

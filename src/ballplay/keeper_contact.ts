@@ -2,10 +2,10 @@
 // on a player who touches it at 0.2 m/s or more heading more at it than at the ball, however
 // recently that player touched the ball (soccerruleaspect.cpp). Near it, our walk closes in on
 // it no faster than it can still slow to below that speed before touching; walking away from it
-// or past it stays free. Field frame (we attack +x), metres, m/s; walk requests in the robot
-// frame.
+// or past it stays free. Also where ball play looks for their keeper (beforeTheirGoal). Field
+// frame (we attack +x), metres, m/s; walk requests in the robot frame.
 
-import { FIELD_LENGTH, PENALTY_DEPTH, PENALTY_WIDTH } from "../field/field.ts";
+import { FIELD_LENGTH, GOAL_WIDTH, PENALTY_DEPTH, PENALTY_WIDTH } from "../field/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
 
@@ -28,6 +28,19 @@ const KEEPER_DECEL = 0.4;
 /** The fastest our walk may close in on their keeper from `d` metres (centre to centre; m/s). */
 export function keeperClosing(d: number): number {
   return KEEPER_SPEED + Math.sqrt(2 * KEEPER_DECEL * Math.max(0, d - KEEPER_STOP));
+}
+
+/**
+ * Where ball play takes an opponent for their keeper: KEEPER_ZONE m or less from their goal line,
+ * within KEEPER_ZONE_Y of its centre (wider than the goal by a robot's reach on each side).
+ * The charging rule's own bound is the penalty area (inTheirArea).
+ */
+const KEEPER_ZONE = 3.5;
+const KEEPER_ZONE_Y = GOAL_WIDTH / 2 + 0.5;
+
+/** Whether an opponent at `p` stands before their goal, where their keeper does. */
+export function beforeTheirGoal(p: Point2): boolean {
+  return p.x > FIELD_LENGTH / 2 - KEEPER_ZONE && Math.abs(p.y) < KEEPER_ZONE_Y;
 }
 
 /** Whether `p` lies in their penalty area. */

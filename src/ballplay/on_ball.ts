@@ -12,6 +12,7 @@ import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { wrapAngle } from "../util/angles.ts";
 import { type Point2, type Pose2, segmentDistance, toRobot } from "../util/pose.ts";
 import { nearestDistance } from "./avoid.ts";
+import { beforeTheirGoal } from "./keeper_contact.ts";
 
 /**
  * Where the ball lies relative to the torso estimate, walking up, when a left-foot kick is
@@ -273,25 +274,19 @@ const BLOCK_ACROSS = 0.25;
 const BETWEEN_ACROSS = 0.15;
 
 /**
- * A push along our heading runs the ball up to KEEPER_PUSH_REACH (m) on: an opponent in front of
- * their goal (KEEPER_ZONE m or less from their goal line, within KEEPER_ZONE_Y of its centre)
- * whose centre lies within KEEPER_PUSH_ACROSS of that run would get the ball at its feet. A
- * dribble that walked into the ball 2.7 m before a standing keeper, turning toward a way 0.7 m
- * past it, sent the ball 2.5 m on to its feet, and getting it out took 26 s and four falls.
+ * A push along our heading runs the ball up to KEEPER_PUSH_REACH (m) on: an opponent before
+ * their goal (beforeTheirGoal) whose centre lies within KEEPER_PUSH_ACROSS of that run would get
+ * the ball at its feet. A dribble that walked into the ball 2.7 m before a standing keeper,
+ * turning toward a way 0.7 m past it, sent the ball 2.5 m on to its feet, and getting it out took
+ * 26 s and four falls.
  */
 const KEEPER_PUSH_REACH = 3;
 const KEEPER_PUSH_ACROSS = 0.3;
-const KEEPER_ZONE = 3.5;
-const KEEPER_ZONE_Y = GOAL_WIDTH / 2 + 0.5;
 
-/** Whether a push along `heading` runs the ball at an opponent before their goal (KEEPER_*). */
+/** Whether a push along `heading` runs the ball at their keeper (KEEPER_PUSH_*). */
 export function pushAtKeeper(ball: Point2, heading: number, opponents: readonly Point2[]): boolean {
   return wayClearance(ball, heading, opponents, KEEPER_PUSH_REACH, BLOCK_FROM, beforeTheirGoal) <
     KEEPER_PUSH_ACROSS;
-}
-
-function beforeTheirGoal(p: Point2): boolean {
-  return p.x > FIELD_LENGTH / 2 - KEEPER_ZONE && Math.abs(p.y) < KEEPER_ZONE_Y;
 }
 
 /** Whether an opponent's centre lies within `across` of our way to the ball, short of the ball. */

@@ -32,6 +32,7 @@ import {
   wayIn,
 } from "../ballplay/on_ball.ts";
 import { type Mate, PassChooser, type PassOptions } from "../ballplay/pass.ts";
+import { beforeTheirGoal } from "../ballplay/keeper_contact.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
 
 /** We aim behind the opponents' goal line; from the goal mouth at most this far from its centre. */
@@ -213,14 +214,14 @@ export interface Aim extends Point2 {
 
 /**
  * Where in the opponents' goal to aim: along the middle of the widest open angle, as seen from
- * the ball, between the posts and a keeper seen in front of the goal, so a touch that goes off
- * either way has the most room (from 4 m out beside the goal, the old aim 0.6 m beside the centre
- * left 3° to the near post and 13° to the far one). `lastSide` (+1 left of the keeper, -1 right)
- * holds while its gap stays nearly as wide as the other. From the goal mouth, straight in unless
- * the keeper stands right ahead: lining up a diagonal there takes long.
+ * the ball, between the posts and a keeper seen before the goal (keeperAhead), so a touch that
+ * goes off either way has the most room (from 4 m out beside the goal, the old aim 0.6 m beside
+ * the centre left 3° to the near post and 13° to the far one). `lastSide` (+1 left of the
+ * keeper, -1 right) holds while its gap stays nearly as wide as the other. From the goal mouth,
+ * straight in unless the keeper stands right ahead: lining up a diagonal there takes long.
  */
 export function aimPoint(ball: Point2, opponents: readonly Point2[], lastSide = 0): Aim {
-  const keeper = opponents.find((p) => p.x > GOAL_X - 3 && Math.abs(p.y) < 1.5 && p.x > ball.x);
+  const keeper = keeperAhead(ball, opponents);
   const blocked = keeper !== undefined && Math.abs(keeper.y - ball.y) < KEEPER_BLOCKS;
   const line = FIELD_LENGTH / 2, post = GOAL_WIDTH / 2 - POST_MARGIN;
   if (keeper && Math.hypot(keeper.x - ball.x, keeper.y - ball.y) < KEEPER_AT_BALL) {
@@ -256,6 +257,15 @@ export function aimPoint(ball: Point2, opponents: readonly Point2[], lastSide = 
     }
   }
   return { x: GOAL_X, y: yBehindGoal(ball, (from + to) / 2), side };
+}
+
+/** The opponent before their goal (beforeTheirGoal) and past the ball nearest their goal line. */
+function keeperAhead(ball: Point2, opponents: readonly Point2[]): Point2 | undefined {
+  let keeper: Point2 | undefined;
+  for (const p of opponents) {
+    if (p.x > ball.x && beforeTheirGoal(p) && !(keeper && keeper.x >= p.x)) keeper = p;
+  }
+  return keeper;
 }
 
 /** Where (y) the line from `ball` along `way` (rad) meets x = GOAL_X, behind their goal line. */
