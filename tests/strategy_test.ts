@@ -15,6 +15,7 @@ import {
   type OnBallInput,
   opponentBetween,
   pushAtKeeper,
+  pushAtStanding,
   pushBlocked,
   pushesOut,
   wayIn,
@@ -709,6 +710,56 @@ Deno.test("on ball: the dribble's cone keeps the way we come only if no opponent
     const a = onBallAction({ ...input, opponents });
     assert.ok(a.kind === "dribble" && a.heading > line + 0.05, JSON.stringify(a));
   }
+});
+
+Deno.test("on ball: no dribble starts at an opponent standing 1-3 m on; one under way goes on", () => {
+  // A drop ball: walking in straight from the wait spot at the opponent the referee moved 2.5 m
+  // on, the way past it lying 20° off. Seen standing, the player lines up on that way (the ball
+  // lay at its feet 18 s).
+  const input = {
+    ...base,
+    self: { x: -0.2, y: 0, theta: 0 },
+    target: { x: 2.5, y: -0.9 },
+    dribbleCone: 0.4,
+    pushAround: true,
+  };
+  const standing = [{ x: 2.5, y: 0.07, vx: 0.1, vy: -0.2 }];
+  const a = onBallAction({ ...input, opponents: standing });
+  assert.ok(
+    a.kind === "approach" && Math.abs(a.target.theta - Math.atan2(-0.9, 2.5)) < 1e-9,
+    JSON.stringify(a),
+  );
+  // A dribble under way goes on; one seen walking, or only heard of, is no reason to wait.
+  assert.equal(onBallAction({ ...input, opponents: standing, dribbling: true }).kind, "dribble");
+  for (const opponents of [[{ x: 2.5, y: 0.07, vx: -0.7, vy: 0 }], [{ x: 2.5, y: 0.07 }]]) {
+    assert.equal(onBallAction({ ...input, opponents }).kind, "dribble", JSON.stringify(opponents));
+  }
+  // Within 1 m of the ball a field player is left to the line's turn; their keeper is not.
+  assert.equal(pushAtStanding({ x: 0, y: 0 }, 0, [{ x: 0.6, y: 0.1, vx: 0, vy: 0 }]), false);
+  assert.equal(pushAtStanding({ x: 0, y: 0 }, 0, [{ x: 2.9, y: -0.25, vx: 0, vy: 0 }]), true);
+  assert.equal(pushAtStanding({ x: 13.4, y: 0 }, 0, [{ x: 14, y: 0.1 }]), true);
+});
+
+Deno.test("on ball: standing behind the ball on a way at their keeper 2.7 m on, it lines up on the line", () => {
+  // The way we come lies in the cone and clear for CONE_AHEAD (2.5 m), but the push would run at
+  // the keeper (pushAtKeeper holds it): lining up on that way would stand there for good.
+  const ball = { x: 11.3, y: 0 };
+  const input = {
+    ...base,
+    self: { x: 11.1, y: 0, theta: 0 },
+    ball,
+    target: { x: 14, y: -0.9 },
+    goalDistance: 4,
+    shootRange: 0,
+    dribbleCone: 0.4,
+    pushAround: true,
+    opponents: [{ x: 14, y: 0.05 }],
+  };
+  const a = onBallAction(input);
+  const line = Math.atan2(-0.9, 2.7);
+  assert.ok(a.kind === "approach" && Math.abs(a.target.theta - line) < 1e-9, JSON.stringify(a));
+  // With the keeper off that way the cone keeps it and the push goes on.
+  assert.equal(onBallAction({ ...input, opponents: [{ x: 14, y: 0.8 }] }).kind, "dribble");
 });
 
 Deno.test("on ball: no push takes the ball out over their goal line beside the goal", () => {

@@ -4,9 +4,10 @@
 // before the walk has slowed. Both start by getting behind the ball on the line to the target
 // (a dribble also on the way we come at it, within a cone of that line or into their goal), going
 // around it when we stand on the wrong side; a set play's kick is staged clear of the ball. A
-// dribble keeps clear of opponents next to the ball and pushes no ball out beside their goal;
-// near their goal a way in past a keeper that blocks the shot is found for it (wayIn). Pure: the
-// same inputs give the same action. Field frame of our side, metres and radians.
+// dribble keeps clear of opponents next to the ball, starts at none standing ahead, and pushes
+// no ball out beside their goal; near their goal a way in past a keeper that blocks the shot is
+// found for it (wayIn). Pure: the same inputs give the same action. Field frame of our side,
+// metres and radians.
 
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { wrapAngle } from "../util/angles.ts";
@@ -50,7 +51,7 @@ export interface OnBallInput {
   target: Point2;
   /** How far the ball is from the goal, for the shooting range. */
   goalDistance: number;
-  opponents: readonly Point2[];
+  opponents: readonly Opponent[];
   kickSpot: KickSpot;
   /** Kick (rather than dribble) when the ball is this close to the goal. */
   shootRange: number;
@@ -106,6 +107,11 @@ export interface OnBallInput {
   intoGoal?: boolean;
   /** The way last cycle's dribble line was turned from the target's (freeLine): kept if it may. */
   lineTurn?: AroundSide;
+  /**
+   * Last cycle's action was a dribble: it goes on past opponents standing ahead (pushAtStanding
+   * holds only a dribble's start), not at their keeper.
+   */
+  dribbling?: boolean;
   /** Where the dribble goes on; absent: DRIBBLE_SHAPE. */
   dribble?: DribbleShape;
 }
@@ -287,6 +293,42 @@ const KEEPER_PUSH_ACROSS = 0.3;
 export function pushAtKeeper(ball: Point2, heading: number, opponents: readonly Point2[]): boolean {
   return wayClearance(ball, heading, opponents, KEEPER_PUSH_REACH, BLOCK_FROM, beforeTheirGoal) <
     KEEPER_PUSH_ACROSS;
+}
+
+/**
+ * A dribble starts on no way that runs the ball at an opponent seen standing STANDING_FROM to
+ * KEEPER_PUSH_REACH on (m), within KEEPER_PUSH_ACROSS: from a drop ball the first push went at the
+ * opponent the referee had moved 2.5 m on, and the ball lay at its feet 18 s. Nearer ones are
+ * passed by the line's turn (freeLine, pushBlocked). A dribble under way goes on: stopped
+ * whenever its heading swung past a standing robot 1-3 m ahead, the ball took longer to get up
+ * the field (two games against standing robots, x = 6 at 16 s after a drop ball against 13 s).
+ */
+const STANDING_FROM = 1;
+/**
+ * Seen moving slower than this (m/s), an opponent stands: the player tracker reads 0.25-0.35 m/s
+ * for a robot standing still now and then. One only heard of (no velocity) is not counted.
+ */
+const STANDING_SPEED = 0.4;
+
+/** An opponent where we believe it is, with its velocity (m/s) when it was seen lately. */
+export interface Opponent extends Point2 {
+  vx?: number;
+  vy?: number;
+}
+
+function seenStanding(p: Opponent): boolean {
+  return p.vx !== undefined && Math.hypot(p.vx, p.vy ?? 0) < STANDING_SPEED;
+}
+
+/** Whether a push along `heading` runs the ball at their keeper or at an opponent seen standing. */
+export function pushAtStanding(
+  ball: Point2,
+  heading: number,
+  opponents: readonly Opponent[],
+): boolean {
+  return pushAtKeeper(ball, heading, opponents) ||
+    wayClearance(ball, heading, opponents, KEEPER_PUSH_REACH, STANDING_FROM, seenStanding) <
+      KEEPER_PUSH_ACROSS;
 }
 
 /** Whether an opponent's centre lies within `across` of our way to the ball, short of the ball. */
@@ -568,11 +610,13 @@ function wayInClearance(ball: Point2, way: number, opponents: readonly Point2[])
  * Whether a dribble may take `way` off the target's line: it does not run into an opponent next
  * to the ball, take the ball out beside their goal, or have an opponent where we would stand
  * behind the ball (lineFree), nor run into an opponent within CONE_AHEAD (the line goes around
- * them).
+ * them) or at their keeper or a standing opponent (pushAtStanding, which holds a dribble's
+ * start: a line-up on that way would stand behind the ball for good).
  */
-function offLineFree(ball: Point2, way: number, opponents: readonly Point2[]): boolean {
+function offLineFree(ball: Point2, way: number, opponents: readonly Opponent[]): boolean {
   return lineFree(ball, way, opponents) &&
-    !opponentOnWay(ball, way, opponents, CONE_AHEAD, CONE_ACROSS);
+    !opponentOnWay(ball, way, opponents, CONE_AHEAD, CONE_ACROSS) &&
+    !pushAtStanding(ball, way, opponents);
 }
 
 /**
@@ -587,7 +631,7 @@ function dribbleWay(
   line: number,
   cone: number,
   scores: boolean,
-  opponents: readonly Point2[],
+  opponents: readonly Opponent[],
 ): number {
   const within = Math.abs(wrapAngle(way - line)) <= cone || scores;
   return within && offLineFree(ball, way, opponents) ? way : line;
@@ -605,7 +649,7 @@ function lineUpWay(
   ball: Point2,
   line: number,
   cone: number,
-  opponents: readonly Point2[],
+  opponents: readonly Opponent[],
 ): number {
   if (way !== line || cone <= 0) return way;
   const up = wrapAngle(line + Math.sign(wrapAngle(coming - line)) * LINE_UP_CONE * cone);
@@ -650,8 +694,8 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     rel.x > 0 && rel.x < shape.reach &&
     Math.abs(rel.y) < shape.lateral + shape.cone * rel.x &&
     !pushesOut(ball, coming) &&
-    !(o.pushAround &&
-      (opponentBetween(self, ball, o.opponents) || pushAtKeeper(ball, self.theta, o.opponents)));
+    !(o.pushAround && (opponentBetween(self, ball, o.opponents) ||
+      (o.dribbling ? pushAtKeeper : pushAtStanding)(ball, self.theta, o.opponents)));
 
   // On the wrong side of the ball: walk around it first (but a dribbled ball at our feet is
   // played on).

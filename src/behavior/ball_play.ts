@@ -27,6 +27,7 @@ import {
   type KickSpot,
   type OnBallAction,
   onBallAction,
+  type Opponent,
   opponentBetween,
   standCentre,
   wayIn,
@@ -91,6 +92,8 @@ export const DRIBBLE: Readonly<DribbleParams> = {
   approachDecel: 0.8,
 };
 
+/** A dribble called for within this long (s) before is still under way (two cycles and a half). */
+const DRIBBLE_GAP = 0.05;
 /** pushSide prefers no side while we stand this close (m) to the ball's path. */
 const PUSH_SIDE_FROM = 0.1;
 const STEER_FROM = 0.2;
@@ -459,12 +462,6 @@ const ADVANCE_MARGIN = 1;
  */
 const NOT_COMING = 0.4;
 
-/** An opponent where we believe it is, with its velocity (m/s) when it was seen lately. */
-export interface Opponent extends Point2 {
-  vx?: number;
-  vy?: number;
-}
-
 export interface BallPlayInput {
   self: Pose2;
   ball: Point2;
@@ -505,6 +502,8 @@ export class BallPlayer {
   passTo: Mate | null = null;
   /** What the last call decided: approach (fine), dribble or kick. */
   action: "approach" | "fine" | "dribble" | "kick" = "approach";
+  /** The server time of the last call: `action` tells of the cycle before only just after it. */
+  private actedAt = -Infinity;
   private readonly passer: PassChooser | null;
   private leftFoot = true;
   private detourSide: PathSide = 0;
@@ -761,6 +760,8 @@ export class BallPlayer {
         this.noKickUntil = i.now + KICK_RESPITE;
       }
     }
+    const dribbling = this.action === "dribble" && i.now - this.actedAt < DRIBBLE_GAP;
+    this.actedAt = i.now;
     const nearest = nearestDistance(ball, i.opponents);
     const crowded = nearest < KICK_CROWD;
     // In our half with an opponent at the ball, the ball goes straight away from our goal: the
@@ -806,6 +807,7 @@ export class BallPlayer {
         headingTolerance: Math.min(this.dribble.headingTolerance, WAY_IN_HEADING),
       },
       intoGoal: push === null && this.passTo === null,
+      dribbling,
     };
     let a = onBallAction(input);
     // Standing, a kick starts at once: the ball must lie where the kick needs it from the stand

@@ -34,9 +34,9 @@ import {
   BallPlayer,
   type BallPlayOptions,
   LOOK_AROUND,
-  type Opponent,
   walkAround,
 } from "./ball_play.ts";
+import type { Opponent } from "../ballplay/on_ball.ts";
 import type { Behavior, BehaviorContext, BehaviorFactory } from "./decision.ts";
 import { FLAG, type ParamRange, TIME } from "../config/param_ranges.ts";
 
