@@ -280,35 +280,36 @@ const BLOCK_ACROSS = 0.25;
 const BETWEEN_ACROSS = 0.15;
 
 /**
- * A push along our heading runs the ball up to KEEPER_PUSH_REACH (m) on: an opponent before
- * their goal (beforeTheirGoal) whose centre lies within KEEPER_PUSH_ACROSS of that run would get
- * the ball at its feet. A dribble that walked into the ball 2.7 m before a standing keeper,
+ * A push along our heading runs the ball up to PUSH_REACH (m) on: an opponent whose centre lies
+ * within PUSH_ACROSS of that run would get the ball at its feet (their keeper, pushAtKeeper; one
+ * standing, pushAtStanding). A dribble that walked into the ball 2.7 m before a standing keeper,
  * turning toward a way 0.7 m past it, sent the ball 2.5 m on to its feet, and getting it out took
  * 26 s and four falls.
  */
-const KEEPER_PUSH_REACH = 3;
-const KEEPER_PUSH_ACROSS = 0.3;
+const PUSH_REACH = 3;
+const PUSH_ACROSS = 0.3;
 
-/** Whether a push along `heading` runs the ball at their keeper (KEEPER_PUSH_*). */
+/** Whether a push along `heading` runs the ball at an opponent before their goal (PUSH_*). */
 export function pushAtKeeper(ball: Point2, heading: number, opponents: readonly Point2[]): boolean {
-  return wayClearance(ball, heading, opponents, KEEPER_PUSH_REACH, BLOCK_FROM, beforeTheirGoal) <
-    KEEPER_PUSH_ACROSS;
+  return wayClearance(ball, heading, opponents, PUSH_REACH, BLOCK_FROM, beforeTheirGoal) <
+    PUSH_ACROSS;
 }
 
 /**
  * A dribble starts on no way that runs the ball at an opponent seen standing STANDING_FROM to
- * KEEPER_PUSH_REACH on (m), within KEEPER_PUSH_ACROSS: from a drop ball the first push went at the
- * opponent the referee had moved 2.5 m on, and the ball lay at its feet 18 s. Nearer ones are
+ * PUSH_REACH on (m), within PUSH_ACROSS: from a drop ball the first push went at the opponent
+ * the referee had moved 2.5 m on, and the ball lay at its feet 18 s. Nearer ones are
  * passed by the line's turn (freeLine, pushBlocked). A dribble under way goes on: stopped
  * whenever its heading swung past a standing robot 1-3 m ahead, the ball took longer to get up
  * the field (two games against standing robots, x = 6 at 16 s after a drop ball against 13 s).
  */
 const STANDING_FROM = 1;
 /**
- * Seen moving slower than this (m/s), an opponent stands: the player tracker reads 0.25-0.35 m/s
- * for a robot standing still now and then. One only heard of (no velocity) is not counted.
+ * Seen moving slower than this (m/s), an opponent stands: a tracked robot standing still reads
+ * 0.25-0.35 m/s in 1 of 10 cycles (player tracker, σ 0.1-0.2 m). One only heard of (no velocity)
+ * is not counted.
  */
-const STANDING_SPEED = 0.4;
+export const STANDING_SPEED = 0.4;
 
 /** An opponent where we believe it is, with its velocity (m/s) when it was seen lately. */
 export interface Opponent extends Point2 {
@@ -327,8 +328,8 @@ export function pushAtStanding(
   opponents: readonly Opponent[],
 ): boolean {
   return pushAtKeeper(ball, heading, opponents) ||
-    wayClearance(ball, heading, opponents, KEEPER_PUSH_REACH, STANDING_FROM, seenStanding) <
-      KEEPER_PUSH_ACROSS;
+    wayClearance(ball, heading, opponents, PUSH_REACH, STANDING_FROM, seenStanding) <
+      PUSH_ACROSS;
 }
 
 /** Whether an opponent's centre lies within `across` of our way to the ball, short of the ball. */

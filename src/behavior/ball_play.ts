@@ -30,6 +30,7 @@ import {
   type Opponent,
   opponentBetween,
   standCentre,
+  STANDING_SPEED,
   wayIn,
 } from "../ballplay/on_ball.ts";
 import { type Mate, PassChooser, type PassOptions } from "../ballplay/pass.ts";
@@ -457,10 +458,10 @@ const ADVANCE_ANGLES = [0, 15, 30].map((d) => d * Math.PI / 180);
 const ADVANCE_REACH = 9;
 const ADVANCE_MARGIN = 1;
 /**
- * An opponent seen moving toward the ball slower than this (m/s) is not coming at it: a tracked
- * robot standing still reads 0.25-0.35 m/s in 1 of 10 cycles (player tracker, σ 0.1-0.2 m).
+ * An opponent seen moving toward the ball slower than this (m/s) is not coming at it: the tracker
+ * reads a standing robot that fast now and then (STANDING_SPEED).
  */
-const NOT_COMING = 0.4;
+const NOT_COMING = STANDING_SPEED;
 
 export interface BallPlayInput {
   self: Pose2;
