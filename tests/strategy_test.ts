@@ -667,12 +667,18 @@ Deno.test("on ball: no kick is lined up where an opponent stands behind the ball
 
 Deno.test("on ball: a push runs the ball at their keeper only along our heading, 3 m on, before their goal", () => {
   const ball = { x: 12, y: 0 };
-  // Straight at a keeper 2 m on; 0.25 m aside still at it, 0.35 m aside past it.
+  // Straight at a keeper 2 m on; 0.45 m aside still at it (0.3 m and 0.1 m for each metre
+  // along: the ball leaves a little off the heading), 0.55 m aside past it.
   assert.equal(pushAtKeeper(ball, 0, [{ x: 14, y: 0 }]), true);
-  assert.equal(pushAtKeeper(ball, 0, [{ x: 14, y: 0.25 }]), true);
-  assert.equal(pushAtKeeper(ball, 0, [{ x: 14, y: -0.35 }]), false);
-  // Turned 10° off, the run passes it 0.35 m wide.
-  assert.equal(pushAtKeeper(ball, 10 * Math.PI / 180, [{ x: 14, y: 0 }]), false);
+  assert.equal(pushAtKeeper(ball, 0, [{ x: 14, y: 0.45 }]), true);
+  assert.equal(pushAtKeeper(ball, 0, [{ x: 14, y: -0.55 }]), false);
+  // Turned 10° off, the run passes it 0.35 m wide: still at it; 15° off, 0.52 m: past it.
+  assert.equal(pushAtKeeper(ball, 10 * Math.PI / 180, [{ x: 14, y: 0 }]), true);
+  assert.equal(pushAtKeeper(ball, 15 * Math.PI / 180, [{ x: 14, y: 0 }]), false);
+  // A game's push 2.7 m before the keeper, 2.4° off a line 0.2 m beside it: the ball went 5°
+  // right of the heading, onto the keeper's feet.
+  const deg = Math.PI / 180;
+  assert.equal(pushAtKeeper({ x: 11.23, y: 0.16 }, 2.4 * deg, [{ x: 13.96, y: -0.03 }]), true);
   // Beyond 3 m on, or behind the ball: not at it.
   assert.equal(pushAtKeeper({ x: 10.5, y: 0 }, 0, [{ x: 14, y: 0 }]), false);
   assert.equal(pushAtKeeper(ball, Math.PI, [{ x: 14, y: 0 }]), false);
