@@ -296,18 +296,21 @@ const PUSH_ACROSS = 0.3;
  */
 const PUSH_SPREAD = 0.1;
 
+/** Whether a push along `heading` runs the ball at one of the opponents `counts` from `after` on. */
+function pushRunsAt(
+  ball: Point2,
+  heading: number,
+  opponents: readonly Point2[],
+  after: number,
+  counts: (p: Point2) => boolean,
+): boolean {
+  return wayClearance(ball, heading, opponents, PUSH_REACH, after, counts, PUSH_SPREAD) <
+    PUSH_ACROSS;
+}
+
 /** Whether a push along `heading` runs the ball at an opponent before their goal (PUSH_*). */
 export function pushAtKeeper(ball: Point2, heading: number, opponents: readonly Point2[]): boolean {
-  return wayClearance(
-    ball,
-    heading,
-    opponents,
-    PUSH_REACH,
-    BLOCK_FROM,
-    beforeTheirGoal,
-    PUSH_SPREAD,
-  ) <
-    PUSH_ACROSS;
+  return pushRunsAt(ball, heading, opponents, BLOCK_FROM, beforeTheirGoal);
 }
 
 /**
@@ -343,8 +346,7 @@ export function pushAtStanding(
   opponents: readonly Opponent[],
 ): boolean {
   return pushAtKeeper(ball, heading, opponents) ||
-    wayClearance(ball, heading, opponents, PUSH_REACH, STANDING_FROM, seenStanding, PUSH_SPREAD) <
-      PUSH_ACROSS;
+    pushRunsAt(ball, heading, opponents, STANDING_FROM, seenStanding);
 }
 
 /** Whether an opponent's centre lies within `across` of our way to the ball, short of the ball. */
