@@ -6,6 +6,7 @@ import assert from "assert";
 import { ParamSet } from "../src/config/params.ts";
 import {
   fromUnit,
+  loadSpaces,
   outside,
   paramText,
   parseSpace,
@@ -48,6 +49,27 @@ Deno.test("space: errors name the file and line", () => {
     /a = 3 \(p.params:1\) lies outside/,
   );
   assert.throws(() => toUnit(dims, ParamSet.empty()), /missing parameter 'a'/);
+});
+
+Deno.test("space: several files together; a parameter in two is an error", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/a.space`, "walk.a 0 1\nwalk.b 0 2\n");
+    await Deno.writeTextFile(`${dir}/b.space`, "walk.c -1 1\n");
+    await Deno.writeTextFile(`${dir}/c.space`, "walk.b 0 3\n");
+    const dims = await loadSpaces([`${dir}/a.space`, `${dir}/b.space`]);
+    assert.deepEqual(dims.map((d) => [d.name, d.min, d.max]), [
+      ["walk.a", 0, 1],
+      ["walk.b", 0, 2],
+      ["walk.c", -1, 1],
+    ]);
+    await assert.rejects(
+      () => loadSpaces([`${dir}/a.space`, `${dir}/c.space`]),
+      /c\.space: walk\.b is in .*a\.space as well/,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("fitness: falls, misses and failures cost more than speed or distance gains", () => {

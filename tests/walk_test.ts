@@ -235,6 +235,36 @@ Deno.test("walk engine: each arm swings with the opposite leg, walk.arm_swing pe
   assert.ok(widest > 0.1, `${widest}`);
 });
 
+Deno.test("walk engine: toes and ankles swing over the stride, stance 0-1 and swing 1-2", async () => {
+  const core = await createCore("ts", 4), plainCore = await createCore("ts", 4);
+  const p = walkParams(await loadParams(4, []));
+  assert.deepEqual([p.toe, p.toeSwing, p.ankle, p.ankleSwing], [0, 0, 0, 0], "off by default");
+  const swing = { toe: 0.05, toeSwing: -0.3, toePhase: 0.1, ankle: 0.02, ankleSwing: 0.08 };
+  const toed = new WalkEngine(core, { ...p, ...swing, anklePhase: -0.2 });
+  const plain = new WalkEngine(plainCore, p);
+  const up = [-Math.sin(p.lean), 0, Math.cos(p.lean)];
+  const a = new Float64Array(24), b = new Float64Array(24);
+  toed.setVelocity(10, 0, 0);
+  plain.setVelocity(10, 0, 0);
+  const ankles = [J.LAnklePitch, J.RAnklePitch], toes = [J.LToe, J.RToe];
+  for (let i = 0; i < 60; i++) {
+    a.fill(0);
+    b.fill(0);
+    toed.update(0.02, up, a);
+    plain.update(0.02, up, b);
+    const phase = core.walkIn[W.PHASE], stance = core.walkIn[W.SUPPORT];
+    for (const side of [0, 1]) {
+      const t = phase + (side === stance ? 0 : 1);
+      const toe = 0.05 - 0.3 * Math.cos(Math.PI * (t + 0.1));
+      const ankle = 0.02 + 0.08 * Math.cos(Math.PI * (t - 0.2));
+      assert.ok(Math.abs(a[toes[side]] - toe) < 1e-12, `cycle ${i} side ${side}`);
+      assert.equal(b[toes[side]], 0);
+      const added = a[ankles[side]] - b[ankles[side]];
+      assert.ok(Math.abs(added - ankle) < 1e-9, `cycle ${i} side ${side}: ${added}`);
+    }
+  }
+});
+
 Deno.test("walk engine: the sprint takes over in 4 steps at full speed straight ahead, and hands back", async () => {
   const core = await createCore("ts", 0);
   const p = walkParams(await loadParams(0, []));

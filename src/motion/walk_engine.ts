@@ -3,7 +3,7 @@
 // pendulum sway, swing trajectory) and solves the legs by IK — the stance leg fully, the swing
 // leg with the shared hip yaw-pitch held. Torso pitch and roll from the IMU feed back into the
 // hips, and the walk slows down while the torso is far off upright. Each arm swings with the
-// opposite leg. A second gait, the sprint (sprint.* params), takes over step by step while the
+// opposite leg; the toes (type 4) and the ankles may swing with the stride. A second gait, the sprint (sprint.* params), takes over step by step while the
 // caller allows it and the command is straight ahead at full speed.
 
 import type { ParamSet } from "../config/params.ts";
@@ -14,6 +14,8 @@ import { W } from "../core/layout.ts";
 import { clamp, DEG } from "../util/angles.ts";
 
 const G = 9.81;
+/** The toe joints, left then right (as LEG_FIRST_JOINT). */
+const TOE: readonly [number, number] = [J.LToe, J.RToe];
 const COM_MEAN_SECONDS = 1;
 
 export interface WalkParams {
@@ -52,6 +54,17 @@ export interface WalkParams {
   slowCom: number;
   /** Shoulder pitch (rad) per metre the opposite sole is ahead of this side's: the arm swing. */
   armSwing: number;
+  /**
+   * The toe joints (type 4) over the stride: toe + toeSwing · cos(π (t + toePhase)) rad, where t
+   * runs 0 → 1 over the leg's stance and 1 → 2 over its swing.
+   */
+  toe: number;
+  toeSwing: number;
+  toePhase: number;
+  /** Added to each ankle's pitch over the stride the same way (rad). */
+  ankle: number;
+  ankleSwing: number;
+  anklePhase: number;
 }
 
 /** The walk's and the sprint's params (walk.*, sprint.*). */
@@ -78,6 +91,7 @@ export const WALK_PARAMS: readonly ParamRange[] = [
     min: 0,
     max: 10,
   },
+  { keys: /^(walk|sprint)\.(toe|ankle)_phase$/, unit: "fraction", min: -2, max: 2 },
 ];
 
 /**
@@ -110,6 +124,12 @@ export function walkParams(p: ParamSet, prefix = "walk."): WalkParams {
     comGain: get("com_gain"),
     slowCom: get("slow_com"),
     armSwing: get("arm_swing"),
+    toe: get("toe_deg") * DEG,
+    toeSwing: get("toe_swing_deg") * DEG,
+    toePhase: get("toe_phase"),
+    ankle: get("ankle_deg") * DEG,
+    ankleSwing: get("ankle_swing_deg") * DEG,
+    anklePhase: get("ankle_phase"),
   };
 }
 
@@ -143,6 +163,12 @@ const GAIT_FIELDS: Record<keyof WalkParams, true> = {
   comGain: true,
   slowCom: true,
   armSwing: true,
+  toe: true,
+  toeSwing: true,
+  toePhase: true,
+  ankle: true,
+  ankleSwing: true,
+  anklePhase: true,
 };
 const GAIT_KEYS = Object.keys(GAIT_FIELDS) as (keyof WalkParams)[];
 
@@ -344,6 +370,11 @@ export class WalkEngine {
     const ahead = this.walkSoles[1][9] - this.walkSoles[0][9];
     targets[J.LShoulderPitch] += p.armSwing * ahead;
     targets[J.RShoulderPitch] -= p.armSwing * ahead;
+    for (let side = 0; side < 2; side++) {
+      const t = this.phase + (side === stanceSide ? 0 : 1);
+      targets[TOE[side]] = p.toe + p.toeSwing * Math.cos(Math.PI * (t + p.toePhase));
+      targets[first[side] + 4] += p.ankle + p.ankleSwing * Math.cos(Math.PI * (t + p.anklePhase));
+    }
     return (s1 | s2) === 0;
   }
 

@@ -47,7 +47,7 @@ import { Journal } from "./journal.ts";
 import {
   type Dimension,
   fromUnit,
-  loadSpace,
+  loadSpaces,
   outside,
   paramText,
   toUnit,
@@ -58,7 +58,8 @@ export const OPTIMIZE_USAGE = `Usage: deno task optimize <${
   OPTIMIZE_TASK_NAMES.join("|")
 }> --space F [flags]
 
-  --space F         parameters to tune: 'name min max' per line (required)
+  --space F         parameters to tune: 'name min max' per line (required; repeatable, the
+                    files' parameters together)
   --type T          robot type 0-4 (default 0)
   --method M        cma (CMA-ES) or coord: a coordinate search, one parameter a generation at
                     ±${COORDINATE_STEPS.join(", ±")} of its range from the best so far, the steps
@@ -120,7 +121,7 @@ export async function parse(args: string[]): Promise<Options> {
       args,
       allowPositionals: true,
       options: {
-        space: { type: "string" },
+        space: { type: "string", multiple: true, default: [] },
         type: { type: "string", default: "0" },
         method: { type: "string", default: "cma" },
         gens: { type: "string", default: "20" },
@@ -147,7 +148,8 @@ export async function parse(args: string[]): Promise<Options> {
   }
   const v = parsed.values;
   const task = evalTask(choiceFlag("task", parsed.positionals[0] ?? "", OPTIMIZE_TASK_NAMES));
-  if (v.space === undefined) throw new CliError("--space: required");
+  const spaces = v.space as string[];
+  if (spaces.length === 0) throw new CliError("--space: required");
   const type = intFlag("type", v.type as string, 0, 4);
   if (!isRobotType(type)) throw new CliError(`--type: '${v.type}' is not a robot type 0-4`);
   const sigma = Number(v.sigma);
@@ -156,7 +158,7 @@ export async function parse(args: string[]): Promise<Options> {
   return {
     task,
     method: choiceFlag("method", v.method as string, METHODS),
-    dims: await loadSpace(v.space as string),
+    dims: await loadSpaces(spaces),
     type,
     gens: intFlag("gens", v.gens as string, 1, 10000),
     pop: v.pop === undefined ? undefined : intFlag("pop", v.pop as string, 2, 1000),

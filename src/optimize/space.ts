@@ -53,6 +53,23 @@ export async function loadSpace(path: string): Promise<Dimension[]> {
   return parseSpace(text, path);
 }
 
+/** The dimensions of several space files together; a parameter named twice is an error. */
+export async function loadSpaces(paths: readonly string[]): Promise<Dimension[]> {
+  const dims: Dimension[] = [];
+  const from = new Map<string, string>();
+  for (const path of paths) {
+    for (const d of await loadSpace(path)) {
+      const first = from.get(d.name);
+      if (first !== undefined) {
+        throw new ConfigError(`${path}: ${d.name} is in ${first} as well`);
+      }
+      from.set(d.name, path);
+      dims.push(d);
+    }
+  }
+  return dims;
+}
+
 /** Where `params` puts each dimension, in the unit cube; a missing parameter is an error. */
 export function toUnit(dims: readonly Dimension[], params: ParamSet): Float64Array {
   return Float64Array.from(dims, (d) => {
