@@ -3,8 +3,9 @@
 // pendulum sway, swing trajectory) and solves the legs by IK — the stance leg fully, the swing
 // leg with the shared hip yaw-pitch held. Torso pitch and roll from the IMU feed back into the
 // hips, and the walk slows down while the torso is far off upright. Each arm swings with the
-// opposite leg; the toes (type 4) and the ankles may swing with the stride. A second gait, the sprint (sprint.* params), takes over step by step while the
-// caller allows it and the command is straight ahead at full speed.
+// opposite leg; the toes (type 4) and the ankles may swing with the stride. A second gait, the
+// sprint (sprint.* params), takes over step by step while the caller allows it and the command is
+// straight ahead at full speed.
 
 import type { ParamSet } from "../config/params.ts";
 import type { ParamRange } from "../config/param_ranges.ts";
