@@ -306,7 +306,7 @@ Deno.test("walk engine: the sprint takes over in 4 steps at full speed straight 
 });
 
 Deno.test("walk params: sprint.* keys fall back to walk.*; no sprint without its own top speed", async () => {
-  const walk = await loadParams(0, []);
+  const walk = await loadParams(2, []);
   assert.equal(sprintParams(walk), null);
   const both = walk.overlay(ParamSet.parse("sprint.max_forward 1.2\nsprint.lean_deg 8\n", "s"));
   const s = sprintParams(both)!, w = walkParams(walk);
