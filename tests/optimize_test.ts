@@ -14,6 +14,7 @@ import {
   withValues,
 } from "../src/optimize/space.ts";
 import { getupScore, kickScore, omniScore, walkScore } from "../src/eval/tasks.ts";
+import { checkWritable } from "../src/optimize/main.ts";
 
 const stats = (v: number) => ({ mean: v, min: v, max: v, median: v });
 
@@ -132,6 +133,21 @@ Deno.test("fitness: falls, misses and failures cost more than speed or distance 
   assert.ok(omni([2, 4], 0) > omni([1, 1], 1), "a fall costs more than speed gains");
   assert.ok(getup(4, 3) > getup(3, 2), "reliability first");
   assert.ok(getup(4, 2) > getup(4, 3));
+});
+
+Deno.test("optimize --out check: leaves no file it created, keeps one that was there", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const fresh = `${dir}/fresh.params`;
+    await checkWritable(fresh);
+    await assert.rejects(Deno.stat(fresh), Deno.errors.NotFound);
+    const kept = `${dir}/kept.params`;
+    await Deno.writeTextFile(kept, "walk.max_forward 1\n");
+    await checkWritable(kept);
+    assert.equal(await Deno.readTextFile(kept), "walk.max_forward 1\n");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 /** A real space file, so that the --out check is what fails. */

@@ -180,14 +180,19 @@ export async function parse(args: string[]): Promise<Options> {
   };
 }
 
-/** The --out file must be writable before hours of optimization, not after them. */
-async function checkWritable(path: string): Promise<void> {
+/**
+ * The --out file must be writable before hours of optimization, not after them. A file the
+ * check creates is removed again, so that a run stopped early leaves no empty file behind.
+ */
+export async function checkWritable(path: string): Promise<void> {
+  const existed = await Deno.stat(path).then(() => true, () => false);
   try {
     const f = await Deno.open(path, { write: true, create: true });
     f.close();
   } catch (e) {
     throw new CliError(`--out: cannot write ${path}: ${(e as Error).message.split(":")[0]}`);
   }
+  if (!existed) await Deno.remove(path);
 }
 
 /**
