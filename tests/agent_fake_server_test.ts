@@ -406,12 +406,19 @@ Deno.test("runner: a connection the server never answers is dropped and made ane
   );
 });
 
+/** A first message before the server has built the robot: game state, no joints. */
+const BODILESS = "(time (now 0.00))(GS (sl 0) (sr 0) (t 0.00) (pm BeforeKickOff))";
+
 /**
- * A server that sends one message and then stays silent: the time of each bare (syn) the agent
- * sends goes into `syns`, until the connection closes.
+ * A server that sends one message (default: one without the body) and then stays silent: the
+ * time of each bare (syn) the agent sends goes into `syns`, until the connection closes.
  */
-async function answerOnceThenCountSyns(conn: Deno.TcpConn, syns: number[]): Promise<void> {
-  await conn.write(encodeFrame(cycleMessage(0, "BeforeKickOff")));
+async function answerOnceThenCountSyns(
+  conn: Deno.TcpConn,
+  syns: number[],
+  first = BODILESS,
+): Promise<void> {
+  await conn.write(encodeFrame(first));
   const decoder = new FrameDecoder(), text = new TextDecoder(), buf = new Uint8Array(4096);
   for (;;) {
     const n = await conn.read(buf).catch(() => null);
@@ -424,7 +431,7 @@ async function answerOnceThenCountSyns(conn: Deno.TcpConn, syns: number[]): Prom
 }
 
 for (const link of LINK_KINDS) {
-  Deno.test(`runner (${link} link): in a silence the agent sends a bare (syn) every 100-200 ms`, async () => {
+  Deno.test(`runner (${link} link): in a silence before the body the agent sends a bare (syn) every 100-200 ms`, async () => {
     const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
     const port = (listener.addr as Deno.NetAddr).port;
     const syns: number[] = [];
@@ -445,6 +452,25 @@ for (const link of LINK_KINDS) {
     const steady = (g: number, i: number) =>
       g <= 250 && (g >= 80 || (i > 0 && gaps[i - 1] + g >= 160));
     assert.ok(gaps.every(steady), `gaps ${gaps.join(", ")} ms`);
+  });
+
+  Deno.test(`runner (${link} link): once the body's joints have come, a silence gets no bare (syn)`, async () => {
+    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const port = (listener.addr as Deno.NetAddr).port;
+    const syns: number[] = [];
+    let conn: Deno.TcpConn | null = null;
+    const server = (async () => {
+      conn = await listener.accept();
+      await answerOnceThenCountSyns(conn, syns, cycleMessage(0, "BeforeKickOff"));
+    })();
+    const { agent } = await makeAgent(2);
+    const code = await runAgent(agent, { host: "127.0.0.1", port, silentMs: 600, link });
+    (conn as Deno.TcpConn | null)?.close();
+    listener.close();
+    await server;
+    assert.equal(code, 1, "the silent server still ends the run");
+    assert.equal(agent.world.cycle, 1);
+    assert.deepEqual(syns, [], "only the reply to the one message ended in (syn)");
   });
 
   Deno.test(`runner (${link} link): a server that answered and then goes silent ends the run with one line`, async () => {

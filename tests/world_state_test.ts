@@ -72,3 +72,15 @@ Deno.test("the first kick-off's side is the one at the game's start, not after a
   feed(late, 60, "PlayOn", 55);
   assert.equal(late.firstKickOff, null);
 });
+
+Deno.test("the world is embodied once a message carries joint angles, and stays so", () => {
+  const world = new WorldState();
+  feed(world, 0);
+  assert.equal(world.embodied, false, "game state alone: the robot is not built yet");
+  const r = parser.parse("(time (now 0.02))(HJ (n hj1) (ax 10.00))");
+  if (!r.ok) assert.fail(r.error.message);
+  world.update(r.perception);
+  assert.equal(world.embodied, true);
+  feed(world, 0.04);
+  assert.equal(world.embodied, true);
+});

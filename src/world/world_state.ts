@@ -69,6 +69,8 @@ export class WorldState {
    */
   firstKickOff: Side | null = null;
   readonly joints = new Float64Array(NUM_JOINTS).fill(NaN);
+  /** Whether a message has carried the body's joint angles (the server has built the robot). */
+  embodied = false;
   readonly gyro: Vec3 = { x: 0, y: 0, z: 0 };
   readonly acc: Vec3 = { x: 0, y: 0, z: 0 };
   feet: Partial<Record<FootName, ForceReading>> = {};
@@ -117,7 +119,9 @@ export class WorldState {
     if (p.gyro) Object.assign(this.gyro, p.gyro);
     if (p.acc) Object.assign(this.acc, p.acc);
     for (let i = 0; i < NUM_JOINTS; i++) {
-      if (!Number.isNaN(p.joints[i])) this.joints[i] = p.joints[i];
+      if (Number.isNaN(p.joints[i])) continue;
+      this.joints[i] = p.joints[i];
+      this.embodied = true;
     }
     this.feet = p.feet;
     if (p.vision) {
