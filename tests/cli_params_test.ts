@@ -130,7 +130,7 @@ Deno.test("cli: main.ts exits 2 with one line on a bad flag, 0 on --help", async
 });
 
 Deno.test("team: robot types by unum, and the mixes the server refuses", () => {
-  assert.deepEqual(DEFAULT_TYPES, [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4]);
+  assert.deepEqual(DEFAULT_TYPES, [0, 0, 1, 1, 1, 1, 3, 3, 4, 4, 4]);
   assert.deepEqual(parseTeamTypes("0,0,1,1,1,1,1,1,4,4,1"), [0, 0, 1, 1, 1, 1, 1, 1, 4, 4, 1]);
   const bad: [string, RegExp][] = [
     ["0,0,1,1,1,1,1,1,4,4", /--types: '.*' has 10 types, not 11$/],
