@@ -5,7 +5,7 @@
 import { TrafficRecorder } from "../src/net/recorder.ts";
 import assert from "assert";
 import type { Agent } from "../src/agent/agent.ts";
-import { LINK_KINDS, processShare, runAgent } from "../src/agent/runner.ts";
+import { LINK_KINDS, type LinkKind, processShare, runAgent } from "../src/agent/runner.ts";
 import {
   FakeServer,
   type FakeSession,
@@ -430,21 +430,30 @@ async function answerOnceThenCountSyns(
   }
 }
 
+/**
+ * Runs an agent against a server that sends `first` (answerOnceThenCountSyns) and then stays
+ * silent until the agent gives up after `silentMs`: the agent, its exit code and its bare (syn)s.
+ */
+async function runAgainstSilence(link: LinkKind, silentMs: number, first?: string) {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const port = (listener.addr as Deno.NetAddr).port;
+  const syns: number[] = [];
+  let conn: Deno.TcpConn | null = null;
+  const server = (async () => {
+    conn = await listener.accept();
+    await answerOnceThenCountSyns(conn, syns, first);
+  })();
+  const { agent } = await makeAgent(2);
+  const code = await runAgent(agent, { host: "127.0.0.1", port, silentMs, link });
+  (conn as Deno.TcpConn | null)?.close();
+  listener.close();
+  await server;
+  return { agent, code, syns };
+}
+
 for (const link of LINK_KINDS) {
   Deno.test(`runner (${link} link): in a silence before the body the agent sends a bare (syn) every 100-200 ms`, async () => {
-    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-    const port = (listener.addr as Deno.NetAddr).port;
-    const syns: number[] = [];
-    let conn: Deno.TcpConn | null = null;
-    const server = (async () => {
-      conn = await listener.accept();
-      await answerOnceThenCountSyns(conn, syns);
-    })();
-    const { agent } = await makeAgent(2);
-    await runAgent(agent, { host: "127.0.0.1", port, silentMs: 1000, link });
-    (conn as Deno.TcpConn | null)?.close();
-    listener.close();
-    await server;
+    const { syns } = await runAgainstSilence(link, 1000);
     assert.ok(syns.length >= 4 && syns.length <= 10, `${syns.length} (syn)s in 1 s of silence`);
     const gaps = syns.slice(1).map((t, i) => t - syns[i]);
     // A (syn) read late (the fake server shares the agent's process) shortens the next gap by as
@@ -455,19 +464,11 @@ for (const link of LINK_KINDS) {
   });
 
   Deno.test(`runner (${link} link): once the body's joints have come, a silence gets no bare (syn)`, async () => {
-    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-    const port = (listener.addr as Deno.NetAddr).port;
-    const syns: number[] = [];
-    let conn: Deno.TcpConn | null = null;
-    const server = (async () => {
-      conn = await listener.accept();
-      await answerOnceThenCountSyns(conn, syns, cycleMessage(0, "BeforeKickOff"));
-    })();
-    const { agent } = await makeAgent(2);
-    const code = await runAgent(agent, { host: "127.0.0.1", port, silentMs: 600, link });
-    (conn as Deno.TcpConn | null)?.close();
-    listener.close();
-    await server;
+    const { syns, code, agent } = await runAgainstSilence(
+      link,
+      600,
+      cycleMessage(0, "BeforeKickOff"),
+    );
     assert.equal(code, 1, "the silent server still ends the run");
     assert.equal(agent.world.cycle, 1);
     assert.deepEqual(syns, [], "only the reply to the one message ended in (syn)");
