@@ -3,10 +3,9 @@
 // server in sync mode can wait for a (syn) from an agent it has not sent anything to (a body
 // still being created), so until the body's joints arrive, 100 ms of silence gets a bare (syn);
 // the agents in one process check for silence on one shared timer (ticker.ts). Not after: the
-// server then sends a message every cycle it waits for, and a bare (syn) sent in a slow cycle is
-// taken as the answer to the next message, so that answer's joint commands land a cycle late.
-// Eleven agents did so at once in each server cycle over 100 ms (35 times in a 2x60 s game), and
-// up to six robots fell together, standing alone, within a second.
+// server then sends a message every cycle it waits for, and a bare (syn) sent while a cycle runs
+// long is taken as the answer to the next message, whose joint commands then land a cycle late
+// (robots fell standing, several at once).
 // A connection the server leaves unanswered for 5 s is dropped and made anew (rcssserver3d now
 // and then never serves a new agent; a fresh connection is served); one that answered and then
 // stays silent for 2 min (longer than ODE's worst stalls seen) ends the run. At GameOver it logs
