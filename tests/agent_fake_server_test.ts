@@ -432,7 +432,8 @@ async function answerOnceThenCountSyns(
 
 /**
  * Runs an agent against a server that sends `first` (answerOnceThenCountSyns) and then stays
- * silent until the agent gives up after `silentMs`: the agent, its exit code and its bare (syn)s.
+ * silent until the agent gives up after `silentMs`: the agent, its exit code, its log lines, how
+ * long it ran (ms) and its bare (syn)s.
  */
 async function runAgainstSilence(link: LinkKind, silentMs: number, first?: string) {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
@@ -443,12 +444,14 @@ async function runAgainstSilence(link: LinkKind, silentMs: number, first?: strin
     conn = await listener.accept();
     await answerOnceThenCountSyns(conn, syns, first);
   })();
-  const { agent } = await makeAgent(2);
+  const { agent, lines } = await makeAgent(2);
+  const t0 = Date.now();
   const code = await runAgent(agent, { host: "127.0.0.1", port, silentMs, link });
+  const took = Date.now() - t0;
   (conn as Deno.TcpConn | null)?.close();
   listener.close();
   await server;
-  return { agent, code, syns };
+  return { agent, code, lines, took, syns };
 }
 
 for (const link of LINK_KINDS) {
@@ -475,23 +478,11 @@ for (const link of LINK_KINDS) {
   });
 
   Deno.test(`runner (${link} link): a server that answered and then goes silent ends the run with one line`, async () => {
-    const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-    const port = (listener.addr as Deno.NetAddr).port;
-    let conn: Deno.TcpConn | null = null;
-    const server = (async () => {
-      conn = await listener.accept();
-      await conn.write(encodeFrame(cycleMessage(0, "BeforeKickOff")));
-      // Then nothing, while the connection stays open; the agent's (syn)s are read and dropped.
-      const buf = new Uint8Array(4096);
-      while ((await conn.read(buf).catch(() => null)) !== null);
-    })();
-    const { agent, lines } = await makeAgent(2);
-    const t0 = Date.now();
-    const code = await runAgent(agent, { host: "127.0.0.1", port, silentMs: 400, link });
-    const took = Date.now() - t0;
-    (conn as Deno.TcpConn | null)?.close();
-    listener.close();
-    await server;
+    const { code, took, lines } = await runAgainstSilence(
+      link,
+      400,
+      cycleMessage(0, "BeforeKickOff"),
+    );
     assert.equal(code, 1);
     assert.ok(took >= 400 && took < 3000, `gave up after ${took} ms`);
     assert.ok(lines.some((l) => l.includes("went silent after 1 cycles")), lines.join("\n"));

@@ -11,6 +11,7 @@ import { compileCore } from "../src/core/wasm_core.ts";
 import { gaitReachMisses, REACH_CYCLES } from "../src/motion/walk_reach.ts";
 import { sprintParams, WalkEngine, walkParams } from "../src/motion/walk_engine.ts";
 import { loadParamFiles, ParamSet } from "../src/config/params.ts";
+import { sharedParamFiles } from "../src/config/paramfiles.ts";
 import type { NumericCore } from "../src/core/numeric_core.ts";
 import { Rng } from "./rng.ts";
 
@@ -307,11 +308,7 @@ Deno.test("walk engine: the sprint takes over in 4 steps at full speed straight 
 
 Deno.test("walk params: sprint.* keys fall back to walk.*; no sprint without its own top speed", async () => {
   // The files every type loads, which give no type a sprint (type files may).
-  const walk = await loadParamFiles(
-    ["default.params", "walk.params"].map((f) =>
-      new URL(`../paramfiles/${f}`, import.meta.url).pathname
-    ),
-  );
+  const walk = await loadParamFiles(sharedParamFiles());
   assert.equal(sprintParams(walk), null);
   const both = walk.overlay(ParamSet.parse("sprint.max_forward 1.2\nsprint.lean_deg 8\n", "s"));
   const s = sprintParams(both)!, w = walkParams(walk);

@@ -23,11 +23,14 @@ function exists(p: string): boolean {
   }
 }
 
+/** The bundled files every robot type loads, in order (no type's own values). */
+export function sharedParamFiles(): string[] {
+  return ["default.params", "walk.params", "skills.params"].map((f) => path(new URL(f, DIR)));
+}
+
 /** Bundled files loaded before any --paramsfile, in order. */
 export function bundledParamFiles(type: RobotType): string[] {
-  const files = ["default.params", "walk.params", "skills.params"].map((f) =>
-    path(new URL(f, DIR))
-  );
+  const files = sharedParamFiles();
   const perType = path(new URL(`type${type}.params`, DIR));
   if (exists(perType)) files.push(perType);
   return files;
