@@ -21,7 +21,8 @@ import {
   wayIn,
 } from "../src/ballplay/on_ball.ts";
 import { toRobot as relative } from "../src/util/pose.ts";
-import { BallPlayer, walkAround } from "../src/behavior/ball_play.ts";
+import { BallPlayer } from "../src/behavior/ball_play.ts";
+import { walkAround } from "../src/behavior/walk_around.ts";
 import { soccer } from "../src/behavior/soccer.ts";
 import { FREE_KICK_KEEP, GOAL_KICK_KEEP, keepAway } from "../src/strategy/situation.ts";
 

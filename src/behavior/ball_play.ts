@@ -1,16 +1,15 @@
-// Playing the ball: where to aim in the opponents' goal (past a keeper that blocks the shot, a
-// way in beside it), whether to pass instead, whether to clear or shove a contested ball, and the
-// turn of the on-ball decision (approach, dribble, kick) into a motion request, with what it
-// keeps from cycle to cycle (the kicking foot, the side an opponent in the ball's path is passed
-// on, how long a shove has left the ball where it lay). The soccer behaviour and the dribble
-// evaluation both play the ball through it. Field frame of our side, SI units.
-
-import { FIELD_LENGTH, FIELD_WIDTH, GOAL_WIDTH } from "../field/field.ts";
+// Playing the ball: which way it goes (a shot at goal_aim.ts's aim, a way in past a keeper, a
+// pass, a clearance, a shove of a contested ball, the advancing kick), and the turn of the
+// on-ball decision (approach, dribble, kick) into a motion request, with what it keeps from cycle
+// to cycle (the kicking foot, the side an opponent in the ball's path is passed on, how long a
+// shove has left the ball where it lay). The soccer behaviour and the dribble evaluation both play
+// the ball through it. Field frame of our side, SI units.
+import { FIELD_LENGTH, FIELD_WIDTH } from "../field/field.ts";
 import type { MotionRequest } from "../motion/motion.ts";
-import { type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
+import type { WalkLimits, WalkToOptions } from "../motion/walk_to.ts";
 import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
 import { kickSkillName } from "../skills/kicks.ts";
-import { AVOID_RADIUS, avoidObstacles, escapeFrom, nearestDistance } from "../ballplay/avoid.ts";
+import { nearestDistance } from "../ballplay/avoid.ts";
 import {
   type BallPathOptions,
   ballWaypoint,
@@ -34,20 +33,20 @@ import {
   wayIn,
 } from "../ballplay/on_ball.ts";
 import { type Mate, PassChooser, type PassOptions } from "../ballplay/pass.ts";
-import { beforeTheirGoal } from "../ballplay/keeper_contact.ts";
+import {
+  type Aim,
+  aimPoint,
+  awayFromOwnGoal,
+  corridorPoint,
+  fanOut,
+  GOAL_X,
+  kickOffAim,
+  kickPathClear,
+  yBehindGoal,
+} from "../ballplay/goal_aim.ts";
+import { walkAround } from "./walk_around.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
 
-/** We aim behind the opponents' goal line; from the goal mouth at most this far from its centre. */
-const GOAL_X = FIELD_LENGTH / 2 + 0.2;
-const AIM_Y = 0.6;
-/** The ball's centre passes inside the posts (±1.05) with this much to spare (m). */
-const POST_MARGIN = 0.15;
-/** A keeper blocks this far to either side of its centre (m): a standing Nao's width. */
-const KEEPER_HALF = 0.3;
-/** The gap aimed at before holds while it is at least this share of the other's angle. */
-const GAP_HOLD = 0.7;
-/** Closer to the goal line than this (m), in front of the goal, the ball goes straight in. */
-const GOAL_MOUTH = 2;
 /** Beyond this distance from the ball, the player at it still avoids other robots. */
 const BALL_NEAR = 1.2;
 /**
@@ -195,134 +194,6 @@ const SETTLE = 0.4;
 const STAND_KICK_HEADING = 5 * Math.PI / 180;
 /** A shot being lined up goes on this much farther out than the shooting range (m). */
 const SHOT_HYSTERESIS = 0.5;
-/** A clearance's target lies this far beyond the ball (m): only its direction matters. */
-const CLEAR_LENGTH = 3;
-
-/**
- * A keeper this close to the ball's line (m, across) blocks a straight shot from the goal mouth:
- * a ball pushed in 0.3 m beside a keeper at the centre met its legs and stopped.
- */
-const KEEPER_BLOCKS = 0.4;
-/**
- * A keeper whose centre lies this close to the ball (m) has the ball at its feet: seen from the
- * ball it covers both gaps, and the widest open angle lay outside the posts (an aim 4 m beside
- * the goal, at a standing keeper, with the ball there for 38 s). The aim is then the middle of
- * the gap on the ball's side of it (the other side's when that one is closed).
- */
-const KEEPER_AT_BALL = 0.45;
-
-/** Where to shoot: a point behind the goal line, and the side of the keeper it passes (0: none). */
-export interface Aim extends Point2 {
-  side: number;
-}
-
-/**
- * Where in the opponents' goal to aim: along the middle of the widest open angle, as seen from
- * the ball, between the posts and a keeper seen before the goal (keeperAhead), so a touch that
- * goes off either way has the most room (from 4 m out beside the goal, the old aim 0.6 m beside
- * the centre left 3° to the near post and 13° to the far one). `lastSide` (+1 left of the
- * keeper, -1 right) holds while its gap stays nearly as wide as the other. From the goal mouth,
- * straight in unless the keeper stands right ahead: lining up a diagonal there takes long.
- */
-export function aimPoint(ball: Point2, opponents: readonly Point2[], lastSide = 0): Aim {
-  const keeper = keeperAhead(ball, opponents);
-  const blocked = keeper !== undefined && Math.abs(keeper.y - ball.y) < KEEPER_BLOCKS;
-  const line = FIELD_LENGTH / 2, post = GOAL_WIDTH / 2 - POST_MARGIN;
-  if (keeper && Math.hypot(keeper.x - ball.x, keeper.y - ball.y) < KEEPER_AT_BALL) {
-    const leftGap = post - (keeper.y + KEEPER_HALF), rightGap = keeper.y - KEEPER_HALF + post;
-    const side = (ball.y >= keeper.y ? leftGap > 0 : rightGap <= 0) ? 1 : -1;
-    const y = side > 0 ? (post + keeper.y + KEEPER_HALF) / 2 : (keeper.y - KEEPER_HALF - post) / 2;
-    return { x: GOAL_X, y, side };
-  }
-  if (GOAL_X - ball.x < GOAL_MOUTH && Math.abs(ball.y) < AIM_Y + 0.3 && !blocked) {
-    return { x: GOAL_X, y: clamp(ball.y, -AIM_Y, AIM_Y), side: 0 };
-  }
-  const bearing = (x: number, y: number) => Math.atan2(y - ball.y, Math.max(x - ball.x, 0.01));
-  const right = bearing(line, -post), left = bearing(line, post);
-  let from = right, to = left, side = 0;
-  if (keeper) {
-    const kr = bearing(keeper.x, keeper.y - KEEPER_HALF);
-    const kl = bearing(keeper.x, keeper.y + KEEPER_HALF);
-    // Each gap within the posts; one the keeper closes entirely shrinks to the keeper's edge.
-    const wr = Math.min(kr, left) - right, wl = left - Math.max(kl, right);
-    const pickLeft = lastSide > 0
-      ? wl >= GAP_HOLD * wr
-      : lastSide < 0
-      ? wr < GAP_HOLD * wl
-      : wl > wr;
-    if (pickLeft) {
-      from = Math.max(kl, right);
-      to = Math.max(left, from);
-      side = 1;
-    } else {
-      to = Math.min(kr, left);
-      from = Math.min(right, to);
-      side = -1;
-    }
-  }
-  return { x: GOAL_X, y: yBehindGoal(ball, (from + to) / 2), side };
-}
-
-/** The opponent before their goal (beforeTheirGoal) and past the ball nearest their goal line. */
-function keeperAhead(ball: Point2, opponents: readonly Point2[]): Point2 | undefined {
-  let keeper: Point2 | undefined;
-  for (const p of opponents) {
-    if (p.x > ball.x && beforeTheirGoal(p) && !(keeper && keeper.x >= p.x)) keeper = p;
-  }
-  return keeper;
-}
-
-/** Where (y) the line from `ball` along `way` (rad) meets x = GOAL_X, behind their goal line. */
-function yBehindGoal(ball: Point2, way: number): number {
-  return ball.y + (GOAL_X - ball.x) * Math.tan(way);
-}
-
-/**
- * The kick-off's kick directions, off the line at their goal's centre (rad), in order of choice:
- * straight on, the kick met the opponent standing 2.5 m ahead and came back to 1.5 m (games
- * against standing robots), and the ball lay there 5-14 s.
- */
-const KICK_OFF_ANGLES = [0, 20, 35].map((d) => d * Math.PI / 180);
-/** A kick-off's kick ends about this far out (m): the teammate nearest that spot follows it. */
-const KICK_OFF_REACH = 3.5;
-
-/**
- * Where our kick-off's kick goes: the direction nearest their goal whose path (KICK_PATH) no
- * opponent blocks; between the two sides, the one with a teammate nearer where the ball ends.
- * Straight at the goal when every way is blocked. The point lies as far out as their goal line,
- * so the kick-off never counts as a shot.
- */
-export function kickOffAim(
-  ball: Point2,
-  opponents: readonly Point2[],
-  mates: readonly Point2[],
-): Aim {
-  const heading = Math.atan2(-ball.y, GOAL_X - ball.x);
-  const along = (a: number, r: number) => ({
-    x: ball.x + r * Math.cos(heading + a),
-    y: ball.y + r * Math.sin(heading + a),
-  });
-  const mateGap = (a: number) => nearestDistance(along(a, KICK_OFF_REACH), mates);
-  for (const a of fanOut(KICK_OFF_ANGLES, (a) => mateGap(-a) >= mateGap(a))) {
-    const to = along(a, GOAL_X);
-    if (kickPathClear(ball, to, opponents)) return { ...to, side: 0 };
-  }
-  return { x: GOAL_X, y: 0, side: 0 };
-}
-
-/**
- * Directions off a line in order of choice: each of `angles` (rad, ascending from 0) to the left
- * (+) and to the right (-), the left first where `leftFirst(angle)` says; 0 once.
- */
-function fanOut(angles: readonly number[], leftFirst: (angle: number) => boolean): number[] {
-  const out: number[] = [];
-  for (const a of angles) {
-    if (a === 0) out.push(0);
-    else if (leftFirst(a)) out.push(a, -a);
-    else out.push(-a, a);
-  }
-  return out;
-}
 
 /**
  * The side of the ball's path to `toward` that a push from where we stand sends the ball to (+1
@@ -335,82 +206,6 @@ export function pushSide(self: Point2, ball: Point2, toward: Point2): PathSide {
   // Where we stand in the frame at the ball facing along the path: y is left of it.
   const across = toRobot({ x: ball.x, y: ball.y, theta: Math.atan2(dy, dx) }, self).y;
   return across > PUSH_SIDE_FROM ? -1 : across < -PUSH_SIDE_FROM ? 1 : 0;
-}
-
-/** Whether no opponent stands on a kick's path from `ball` toward `to` (KICK_PATH). */
-function kickPathClear(ball: Point2, to: Point2, opponents: readonly Point2[]): boolean {
-  return ballWaypoint(ball, to, opponents, 0, KICK_PATH).side === 0;
-}
-
-/**
- * Where a dribble toward the aim heads: the aim's line (y = aim.y) this far ahead of the ball, and
- * no nearer than CORRIDOR_SLOPE times the ball's distance from that line (at most 34° across);
- * the aim itself once that point lies beyond it. Each touch of a dribble sends the ball within
- * ±13° of the heading, so it steers back onto the line from a few metres ahead rather than from
- * the far aim: steered at the aim, penalty kickers' balls were 0.9 m or more aside 13.5 m out in
- * 15 of 38 rounds (7 of 30 now). Metres.
- */
-const CORRIDOR_AHEAD = 3;
-const CORRIDOR_SLOPE = 1.5;
-
-export function corridorPoint(ball: Point2, aim: Point2): Point2 {
-  const ahead = Math.max(CORRIDOR_AHEAD, CORRIDOR_SLOPE * Math.abs(ball.y - aim.y));
-  return ball.x + ahead < aim.x ? { x: ball.x + ahead, y: aim.y } : aim;
-}
-
-/** Where a clearance goes: on along the line from our goal's centre through the ball. */
-export function awayFromOwnGoal(ball: Point2): Point2 {
-  const dx = ball.x + FIELD_LENGTH / 2, dy = ball.y;
-  const d = Math.max(Math.hypot(dx, dy), 1e-6);
-  return { x: ball.x + CLEAR_LENGTH * dx / d, y: ball.y + CLEAR_LENGTH * dy / d };
-}
-
-/** How walkAround passes obstacles (m): `radius` from their centres; `escape`, see escapeFrom. */
-export interface AroundOptions {
-  radius?: number;
-  escape?: number;
-  /** Sprint while the target lies SPRINT_DISTANCE or farther (MotionRequest.sprint). */
-  sprint?: boolean;
-}
-
-/**
- * The sprint gait is asked for only this far (m) or farther from the target: it takes 4 steps
- * (about 0.6 m) to blend back into the walk before the approach slows down.
- */
-const SPRINT_DISTANCE = 2.5;
-
-/**
- * Walks toward `target` by `walkTo`, via a waypoint around the first obstacle in the way (passed
- * `radius` from its centre, absent: AVOID_RADIUS), facing along the way to it: with the target's
- * heading, a waypoint within walkTo's face distance had the robot turn on the spot next to the
- * obstacle instead of passing it. With `escape`, first out from one that close ahead
- * (escapeFrom), keeping the heading: walkTo steps there sideways or back.
- */
-export function walkAround(
-  self: Pose2,
-  target: Pose2,
-  obstacles: readonly Point2[],
-  limits: WalkLimits,
-  options: WalkToOptions,
-  around: AroundOptions = {},
-): MotionRequest {
-  const c = walkTo(self, aroundGoal(self, target, obstacles, around), limits, options);
-  const sprint = around.sprint === true &&
-    Math.hypot(target.x - self.x, target.y - self.y) >= SPRINT_DISTANCE;
-  return { kind: "walk", vx: c.vx, vy: c.vy, vth: c.vth, sprint };
-}
-
-/** The pose walkAround walks to this cycle. */
-function aroundGoal(
-  self: Pose2,
-  target: Pose2,
-  obstacles: readonly Point2[],
-  { radius = AVOID_RADIUS, escape = 0 }: AroundOptions,
-): Pose2 {
-  const out = escape > 0 ? escapeFrom(self, target, obstacles, escape) : null;
-  if (out) return { ...out, theta: self.theta };
-  const via = avoidObstacles(self, target, obstacles, radius);
-  return via === target ? target : { ...via, theta: Math.atan2(via.y - self.y, via.x - self.x) };
 }
 
 export interface BallPlayOptions {

@@ -10,7 +10,8 @@ import type { Pose2 } from "../util/pose.ts";
 import { PlayMode } from "../protocol/playmode.ts";
 import { DIVE_SKILLS, diveNow } from "../ballplay/goalie_dive.ts";
 import { goalieTarget } from "../strategy/goalie.ts";
-import { APPROACH, BallPlayer, LOOK_AROUND, walkAround } from "./ball_play.ts";
+import { APPROACH, BallPlayer, LOOK_AROUND } from "./ball_play.ts";
+import { walkAround } from "./walk_around.ts";
 import type { BehaviorContext, BehaviorFactory } from "./decision.ts";
 import { soccer, type SoccerOptions } from "./soccer.ts";
 

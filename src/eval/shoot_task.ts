@@ -1,7 +1,7 @@
 // `shoot`: how fast and how straight the player walks up to a ball and kicks it at the goal, as
 // a game plays the kick (after walking), from its own estimates and four starts in turn.
 
-import { aimPoint } from "../behavior/ball_play.ts";
+import { aimPoint } from "../ballplay/goal_aim.ts";
 import { trainer } from "../net/monitor.ts";
 import { wrapAngle } from "../util/angles.ts";
 import { ballPlayer, kickDone, playUntilKick, SHOOT_STARTS } from "./ball_alone.ts";
