@@ -9,17 +9,19 @@ import { ballWaypoint, DRIBBLE_PATH } from "../src/ballplay/ball_path.ts";
 import {
   DRIBBLE_SHAPE,
   type DribbleShape,
-  freeLine,
-  goesIn,
   onBallAction,
   type OnBallInput,
+} from "../src/ballplay/on_ball.ts";
+import {
+  freeLine,
+  goesIn,
   opponentBetween,
   pushAtKeeper,
   pushAtStanding,
   pushBlocked,
   pushesOut,
   wayIn,
-} from "../src/ballplay/on_ball.ts";
+} from "../src/ballplay/push_ways.ts";
 import { toRobot as relative } from "../src/util/pose.ts";
 import { BallPlayer } from "../src/behavior/ball_play.ts";
 import { walkAround } from "../src/behavior/walk_around.ts";

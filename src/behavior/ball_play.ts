@@ -26,12 +26,9 @@ import {
   type KickSpot,
   type OnBallAction,
   onBallAction,
-  type Opponent,
-  opponentBetween,
   standCentre,
-  STANDING_SPEED,
-  wayIn,
 } from "../ballplay/on_ball.ts";
+import { type Opponent, opponentBetween, STANDING_SPEED, wayIn } from "../ballplay/push_ways.ts";
 import { type Mate, PassChooser, type PassOptions } from "../ballplay/pass.ts";
 import {
   type Aim,

@@ -31,7 +31,7 @@ import { stopPoint } from "../estimation/ball_motion.ts";
 import { KICKS } from "../skills/kicks.ts";
 import { APPROACH, BallPlayer, type BallPlayOptions, LOOK_AROUND } from "./ball_play.ts";
 import { walkAround } from "./walk_around.ts";
-import type { Opponent } from "../ballplay/on_ball.ts";
+import type { Opponent } from "../ballplay/push_ways.ts";
 import type { Behavior, BehaviorContext, BehaviorFactory } from "./decision.ts";
 import { FLAG, type ParamRange, TIME } from "../config/param_ranges.ts";
 
