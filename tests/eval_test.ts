@@ -8,6 +8,7 @@
 import assert from "assert";
 import { EvalSession } from "../src/eval/session.ts";
 import {
+  contact,
   dribble,
   type FallKind,
   finish,
@@ -43,7 +44,7 @@ async function onFakeServer<T>(
     script: function* (s) {
       yield cycleMessage(0, "BeforeKickOff");
       // The session's agent plays on the left; an opponent a task adds, on the right.
-      const side = s.team === "Keeper" ? "right" : "left";
+      const side = s.team === "Eval" ? "left" : "right";
       if (side === "left") replies = s.received;
       yield cycleMessage(0.02, "BeforeKickOff", `(unum ${s.unum}) (team ${side}) `);
       for (let i = 2; i < 3000; i++) {
@@ -288,6 +289,28 @@ Deno.test("eval unblock: their field player stands on its spot each run; a ball 
   assert.equal(past.result.past, 2);
   assert.ok(past.result.meanTime < 1, JSON.stringify(past.result));
   assert.deepEqual(past.result.results.map((r) => r[2]), ["past", "past"]);
+});
+
+Deno.test("eval contact: the opponent faces our robot 0.6 m ahead, off our line in turn; stances in turn", async () => {
+  const { result, commands } = await onFakeServer(
+    () => "(See (mypos 0 0 0.52) (myorien 0.00) (ballpos 5 5 0.04))",
+    (session) => contact(session, 4, 0.5),
+  );
+  assert.deepEqual(result.stances, {
+    walk: { runs: 2, ours: 0, theirs: 0 },
+    step: { runs: 1, ours: 0, theirs: 0 },
+    stand: { runs: 1, ours: 0, theirs: 0 },
+  });
+  // The opponent (unum 5, the other side) facing our goal: head-on three times, then 8 cm left.
+  const moves = commands.filter((c) => c.startsWith("(agent (unum 5) (team Right)"));
+  assert.deepEqual(moves, [
+    ...Array(3).fill("(agent (unum 5) (team Right) (move 0.6 0 0.4 90))"),
+    "(agent (unum 5) (team Right) (move 0.6 0.08 0.4 90))",
+  ]);
+  assert.equal(
+    commands.filter((c) => c === "(agent (unum 1) (team Left) (move 0 0 0.4 -90))").length,
+    4,
+  );
 });
 
 Deno.test("eval kick: the ball placed off the kick spot in turn by the jitter; a still ball is 0 m", async () => {

@@ -2,6 +2,7 @@
 // task in its own file: name, flags, run and, for the tasks the optimizer tunes, score), and the
 // options they run with unless told otherwise.
 
+import { CONTACT_TASK } from "./contact_task.ts";
 import { DIVE_TASK } from "./dive_task.ts";
 import { DRIBBLE_TASK } from "./dribble_task.ts";
 import { FINISH_TASK } from "./finish_task.ts";
@@ -42,6 +43,7 @@ export const EVAL_TASKS: readonly EvalTask[] = [
   DRIBBLE_TASK,
   SAVE_TASK,
   DIVE_TASK,
+  CONTACT_TASK,
 ];
 
 export const TASK_NAMES: readonly string[] = EVAL_TASKS.map((t) => t.name);
