@@ -281,6 +281,38 @@ Deno.test("soccer: in play a player keeps its spot soccer.position_space clear o
   assert.deepEqual(target(1, PlayMode.KickOffRight), target(0, PlayMode.KickOffRight));
 });
 
+Deno.test("soccer: with soccer.contact_hold, the player at the ball walks no further into an opponent", () => {
+  // At the ball (5, 0) in their half, facing it from 0.2 m; an opponent just past it, 0.34 m
+  // from us and 26° left: the ball is shoved on into it.
+  const opponent: TrackedPlayer = {
+    teammate: false,
+    unum: 4,
+    x: 5.1,
+    y: 0.15,
+    vx: 0,
+    vy: 0,
+    fallen: false,
+    seen: 100,
+  };
+  const request = (contactHold: number) => {
+    const b = soccer.create({
+      ...soccer.defaults,
+      contactHold,
+      kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
+    }) as SoccerBehavior;
+    const r = decide(
+      b,
+      view({ self: { x: 4.8, y: 0, theta: 0 }, ball: { x: 5, y: 0 }, opponents: [opponent] }),
+    );
+    assert.equal(b.role, "onBall");
+    return r!;
+  };
+  const free = request(0);
+  assert.ok(free.kind === "walk" && free.vx > 0, JSON.stringify(free));
+  const held = request(0.4);
+  assert.deepEqual(held, { ...free, vx: 0, sprint: false });
+});
+
 Deno.test("soccer: lining up our kick-off, a touch that starts play makes us the taker", () => {
   const b = make();
   const t = team();

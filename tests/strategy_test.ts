@@ -24,7 +24,7 @@ import {
 } from "../src/ballplay/push_ways.ts";
 import { toRobot as relative } from "../src/util/pose.ts";
 import { BallPlayer } from "../src/behavior/ball_play.ts";
-import { walkAround } from "../src/behavior/walk_around.ts";
+import { holdContact, walkAround } from "../src/behavior/walk_around.ts";
 import { soccer } from "../src/behavior/soccer.ts";
 import { FREE_KICK_KEEP, GOAL_KICK_KEEP, keepAway } from "../src/strategy/situation.ts";
 
@@ -930,4 +930,29 @@ Deno.test("way in: the player at the ball lines up on the way past the keeper an
     crowd.act({ ...at(way), opponents, obstacles: opponents });
     assert.notEqual(crowd.action, "dribble", JSON.stringify(opponents));
   }
+});
+
+Deno.test("walk: no walking on into a robot in contact ahead; turning and sidestepping go on", () => {
+  const self = { x: 1, y: 1, theta: Math.PI / 2 };
+  const walk = { kind: "walk" as const, vx: 0.4, vy: 0.1, vth: 0.3, sprint: true };
+  // 0.3 m ahead (along +y, our heading): held.
+  assert.deepEqual(holdContact(walk, self, [{ x: 1, y: 1.3 }], 0.4), {
+    ...walk,
+    vx: 0,
+    sprint: false,
+  });
+  // 50° off the heading still counts; 70° off, beyond the range, or behind us does not.
+  const at = (deg: number, r: number) => {
+    const a = self.theta + deg * Math.PI / 180;
+    return { x: self.x + r * Math.cos(a), y: self.y + r * Math.sin(a) };
+  };
+  assert.equal(holdContact(walk, self, [at(50, 0.3)], 0.4).kind === "walk", true);
+  assert.equal((holdContact(walk, self, [at(50, 0.3)], 0.4) as typeof walk).vx, 0);
+  for (const p of [at(70, 0.3), at(0, 0.5), at(180, 0.2)]) {
+    assert.deepEqual(holdContact(walk, self, [p], 0.4), walk, JSON.stringify(p));
+  }
+  // Backing off, standing and skills pass as they are.
+  const back = { ...walk, vx: -0.2 };
+  assert.deepEqual(holdContact(back, self, [at(0, 0.3)], 0.4), back);
+  assert.deepEqual(holdContact({ kind: "stand" }, self, [at(0, 0.3)], 0.4), { kind: "stand" });
 });

@@ -94,6 +94,7 @@ export function soccerOptions(
     positionSideways: params.get("soccer.position_sideways"),
     positionTurn: params.get("soccer.position_turn_deg") * DEG,
     positionSpace: params.get("soccer.position_space"),
+    contactHold: params.get("soccer.contact_hold"),
     pass: params.get("pass.enabled") !== 0
       ? {
         minDistance: params.get("pass.min_distance"),

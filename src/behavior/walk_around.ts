@@ -1,10 +1,11 @@
 // Walking to a spot around the robots (and the ball) in the way: walkTo's command toward a
 // waypoint past the first obstacle, or first out from one too close ahead, with the sprint asked
-// for while the spot is far. Field frame, metres and radians.
+// for while the spot is far; and no walking on into a robot in contact ahead (holdContact).
+// Field frame, metres and radians.
 
 import type { MotionRequest } from "../motion/motion.ts";
 import { type WalkLimits, walkTo, type WalkToOptions } from "../motion/walk_to.ts";
-import type { Point2, Pose2 } from "../util/pose.ts";
+import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
 import { AVOID_RADIUS, avoidObstacles, escapeFrom } from "../ballplay/avoid.ts";
 
 /** How walkAround passes obstacles (m): `radius` from their centres; `escape`, see escapeFrom. */
@@ -53,4 +54,28 @@ function aroundGoal(
   if (out) return { ...out, theta: self.theta };
   const via = avoidObstacles(self, target, obstacles, radius);
   return via === target ? target : { ...via, theta: Math.atan2(via.y - self.y, via.x - self.x) };
+}
+
+/** A robot ahead within this angle of the heading (rad) is one we would walk into. */
+const CONTACT_CONE = Math.PI / 3;
+
+/**
+ * `request` with no forward walking while a robot's centre lies within `range` (m) ahead, within
+ * CONTACT_CONE of our heading: stepping on the spot, turning and stepping sideways go on.
+ */
+export function holdContact(
+  request: MotionRequest,
+  self: Pose2,
+  robots: readonly Point2[],
+  range: number,
+): MotionRequest {
+  if (request.kind !== "walk" || request.vx <= 0) return request;
+  for (const r of robots) {
+    const rel = toRobot(self, r);
+    const d = Math.hypot(rel.x, rel.y);
+    if (d < range && rel.x > 0 && Math.abs(Math.atan2(rel.y, rel.x)) < CONTACT_CONE) {
+      return { ...request, vx: 0, sprint: false };
+    }
+  }
+  return request;
 }
