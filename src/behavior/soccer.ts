@@ -61,9 +61,9 @@ export interface SoccerOptions extends BallPlayOptions {
    */
   positionSpace: number;
   /**
-   * A field player walks no further forward while an opponent's centre lies within this (m)
-   * ahead (holdContact); 0: off. Two robots walking into each other nearly always both fall;
-   * one standing or stepping on the spot far less often (`deno task eval contact`).
+   * A field player stands rather than walk forward while an opponent's centre lies within this
+   * (m) ahead (holdContact); 0: off. Two robots walking into each other nearly always both fall,
+   * one that stands far less often (`deno task eval contact`).
    */
   contactHold: number;
 }
