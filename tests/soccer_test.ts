@@ -5,7 +5,7 @@
 import assert from "assert";
 import { type BehaviorContext, newOutbox, type Outbox } from "../src/behavior/decision.ts";
 import { HeadControl } from "../src/behavior/head.ts";
-import { soccer, type SoccerBehavior } from "../src/behavior/soccer.ts";
+import { soccer, type SoccerBehavior, type SoccerOptions } from "../src/behavior/soccer.ts";
 import type { MotionRequest } from "../src/motion/motion.ts";
 import { PlayMode } from "../src/protocol/playmode.ts";
 import { goalieTarget } from "../src/strategy/goalie.ts";
@@ -59,10 +59,12 @@ function view(s: ViewSpec): WorldView {
   };
 }
 
-function make(): SoccerBehavior {
+/** A soccer behaviour with the defaults, a kick spot and `options` over them. */
+function make(options: Partial<SoccerOptions> = {}): SoccerBehavior {
   return soccer.create({
     ...soccer.defaults,
     kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
+    ...options,
   }) as SoccerBehavior;
 }
 
@@ -200,11 +202,7 @@ Deno.test("soccer: in their kick-off the player at the ball waits outside the ci
 Deno.test("soccer: a player walking to its spot walks at soccer.position_speed of the limits", () => {
   // A teammate (heard) is at the ball: we walk to our spot, far off straight ahead.
   const walk = (positionSpeed: number) => {
-    const b = soccer.create({
-      ...soccer.defaults,
-      positionSpeed,
-      kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
-    }) as SoccerBehavior;
+    const b = make({ positionSpeed });
     const r = decide(b, view({ self: { x: -12, y: 0, theta: 0 } }), hearingMateAtBall());
     assert.notEqual(b.role, "onBall");
     assert.ok(r?.kind === "walk", JSON.stringify(r));
@@ -217,12 +215,10 @@ Deno.test("soccer: a player walking to its spot walks at soccer.position_speed o
 });
 
 Deno.test("soccer: a player walking to its spot turns no faster than soccer.position_turn_deg", () => {
-  const b = soccer.create({
-    ...soccer.defaults,
+  const b = make({
     limits: { ...soccer.defaults.limits, maxTurn: 2, maxSideways: 0.3 },
     positionTurn: 0.5,
-    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
-  }) as SoccerBehavior;
+  });
   // Facing our own goal, the spot far ahead: a full turn is asked for, at the cap.
   const r = decide(b, view({ self: { x: -12, y: 0, theta: Math.PI } }), hearingMateAtBall());
   assert.notEqual(b.role, "onBall");
@@ -233,10 +229,7 @@ Deno.test("soccer: a player walking to its spot turns no faster than soccer.posi
 });
 
 Deno.test("soccer: the supporter keeps its side while the ball jitters about y = 0", () => {
-  const b = soccer.create({
-    ...soccer.defaults,
-    kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
-  }) as SoccerBehavior;
+  const b = make();
   const ys: number[] = [];
   for (const y of [0.02, -0.03, 0.01, -0.04, -0.3]) {
     const ball = { x: 0, y, vx: 0, vy: 0 };
@@ -262,11 +255,7 @@ Deno.test("soccer: in play a player keeps its spot soccer.position_space clear o
     seen: 100,
   };
   const target = (positionSpace: number, mode = PlayMode.PlayOn) => {
-    const b = soccer.create({
-      ...soccer.defaults,
-      positionSpace,
-      kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
-    }) as SoccerBehavior;
+    const b = make({ positionSpace });
     const v = view({ mode, self: { x: -1, y: 0.5, theta: 0 }, opponents: [opponent] });
     decide(b, v, hearingMateAtBall());
     if (mode === PlayMode.PlayOn) assert.equal(b.role, "supporter");
@@ -295,11 +284,7 @@ Deno.test("soccer: with soccer.contact_hold, the player at the ball stands rathe
     seen: 100,
   };
   const request = (contactHold: number) => {
-    const b = soccer.create({
-      ...soccer.defaults,
-      contactHold,
-      kickSpot: { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" },
-    }) as SoccerBehavior;
+    const b = make({ contactHold });
     const r = decide(
       b,
       view({ self: { x: 4.8, y: 0, theta: 0 }, ball: { x: 5, y: 0 }, opponents: [opponent] }),
