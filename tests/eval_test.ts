@@ -294,22 +294,23 @@ Deno.test("eval unblock: their field player stands on its spot each run; a ball 
 Deno.test("eval contact: the opponent faces our robot 0.6 m ahead, off our line in turn; stances in turn", async () => {
   const { result, commands } = await onFakeServer(
     () => "(See (mypos 0 0 0.52) (myorien 0.00) (ballpos 5 5 0.04))",
-    (session) => contact(session, 4, 0.5),
+    (session) => contact(session, 5, 0.5),
   );
   assert.deepEqual(result.stances, {
     walk: { runs: 2, ours: 0, theirs: 0 },
     step: { runs: 1, ours: 0, theirs: 0 },
     stand: { runs: 1, ours: 0, theirs: 0 },
+    hold: { runs: 1, ours: 0, theirs: 0 },
   });
-  // The opponent (unum 5, the other side) facing our goal: head-on three times, then 8 cm left.
+  // The opponent (unum 5, the other side) facing our goal: head-on four times, then 8 cm left.
   const moves = commands.filter((c) => c.startsWith("(agent (unum 5) (team Right)"));
   assert.deepEqual(moves, [
-    ...Array(3).fill("(agent (unum 5) (team Right) (move 0.6 0 0.4 90))"),
+    ...Array(4).fill("(agent (unum 5) (team Right) (move 0.6 0 0.4 90))"),
     "(agent (unum 5) (team Right) (move 0.6 0.08 0.4 90))",
   ]);
   assert.equal(
     commands.filter((c) => c === "(agent (unum 1) (team Left) (move 0 0 0.4 -90))").length,
-    4,
+    5,
   );
 });
 

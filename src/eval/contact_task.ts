@@ -1,6 +1,7 @@
 // `contact`: who falls when two robots meet at the ball. An opponent of our own code and type
 // walks at CONTACT_SPEED into our robot from START_GAP ahead, as players contesting a ball do;
-// our robot walks into it slowly, steps on the spot, or stands, in turn (CONTACT_STANCES). Counts
+// our robot walks into it slowly, steps on the spot, stands, or walks in held short of it as the
+// soccer behaviour's soccer.contact_hold does, in turn (CONTACT_STANCES). Counts
 // the runs in which each robot fell, per stance, from each agent's own fall detector. Against UT,
 // most of our falls came this way: an opponent within 0.45 m, at the ball, and a backward fall.
 
@@ -8,6 +9,9 @@ import { loadParams } from "../agent/params.ts";
 import { createCore } from "../core/create_core.ts";
 import { bundledSkillFiles } from "../config/paramfiles.ts";
 import type { MotionRequest } from "../motion/motion.ts";
+import { holdContact } from "../behavior/walk_around.ts";
+import type { Agent } from "../agent/agent.ts";
+import type { Point2 } from "../util/pose.ts";
 import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import type { EvalSession } from "./session.ts";
 import { task } from "./task.ts";
@@ -20,15 +24,28 @@ export const CONTACT_OFFSETS = [0, 0.08, -0.08, 0.15, -0.15] as const;
 /** A run lasts this long (s) from the start of the walk. */
 export const CONTACT_SECONDS = 5;
 
-/** What our robot does meanwhile, in turn: walk in at 0.2 m/s, step on the spot, or stand. */
-export const CONTACT_STANCES = ["walk", "step", "stand"] as const;
+/**
+ * What our robot does meanwhile, in turn: walk in at 0.2 m/s, step on the spot, stand, or walk in
+ * and stand once the opponent is within soccer.contact_hold (HOLD_RANGE while that is 0, off).
+ */
+export const CONTACT_STANCES = ["walk", "step", "stand", "hold"] as const;
 export type ContactStance = typeof CONTACT_STANCES[number];
+export const HOLD_RANGE = 0.4;
 
+const WALK_IN: MotionRequest = { kind: "walk", vx: 0.2, vy: 0, vth: 0 };
 const STANCE_REQUEST: Readonly<Record<ContactStance, MotionRequest>> = {
-  walk: { kind: "walk", vx: 0.2, vy: 0, vth: 0 },
+  walk: WALK_IN,
   step: { kind: "walk", vx: 0, vy: 0, vth: 0 },
   stand: { kind: "stand" },
+  hold: WALK_IN,
 };
+
+/** Where `other` believes it stands, in `of`'s field frame (the other side's is turned round). */
+function seenBy(of: Agent, other: Agent): Point2 | null {
+  const p = other.world.self;
+  if (!p) return null;
+  return other.world.side === of.world.side ? p : { x: -p.x, y: -p.y };
+}
 
 export interface StanceFalls {
   runs: number;
@@ -64,6 +81,7 @@ export async function contact(
   const stances = Object.fromEntries(
     CONTACT_STANCES.map((k) => [k, { runs: 0, ours: 0, theirs: 0 }]),
   ) as Record<ContactStance, StanceFalls>;
+  const range = a.options.params.get("soccer.contact_hold") || HOLD_RANGE;
   await s.playOn();
   for (let r = 0; r < runs; r++) {
     const stance = CONTACT_STANCES[r % CONTACT_STANCES.length];
@@ -79,6 +97,10 @@ export async function contact(
     let ours = false, theirs = false;
     while (s.now - t0 < seconds) {
       await a.nextCycle();
+      const self = a.world.self, them = seenBy(a, opponent);
+      if (stance === "hold" && self && them) {
+        a.motion.set(holdContact(WALK_IN, self, [them], range));
+      }
       ours ||= a.falls.state !== "upright";
       theirs ||= opponent.falls.state !== "upright";
     }
