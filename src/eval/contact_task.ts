@@ -1,9 +1,9 @@
 // `contact`: who falls when two robots meet at the ball. An opponent of our own code and type
 // walks at CONTACT_SPEED into our robot from START_GAP ahead, as players contesting a ball do;
 // our robot walks into it slowly, steps on the spot, stands, or walks in held short of it as the
-// soccer behaviour's soccer.contact_hold does, in turn (CONTACT_STANCES). Counts
-// the runs in which each robot fell, per stance, from each agent's own fall detector. Against UT,
-// most of our falls came this way: an opponent within 0.45 m, at the ball, and a backward fall.
+// soccer behaviour's soccer.contact_hold does, in turn (CONTACT_STANCES). Counts the runs in
+// which each robot fell, per stance, from each agent's own fall detector. Against UT, most of our
+// falls came this way: an opponent within 0.45 m, at the ball, and a backward fall.
 
 import { loadParams } from "../agent/params.ts";
 import { createCore } from "../core/create_core.ts";
