@@ -5,14 +5,11 @@
 // which each robot fell, per stance, from each agent's own fall detector. Against UT, most of our
 // falls came this way: an opponent within 0.45 m, at the ball, and a backward fall.
 
-import { loadParams } from "../agent/params.ts";
-import { createCore } from "../core/create_core.ts";
-import { bundledSkillFiles } from "../config/paramfiles.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { holdContact } from "../behavior/walk_around.ts";
 import type { Agent } from "../agent/agent.ts";
 import type { Point2 } from "../util/pose.ts";
-import { loadSkillFiles } from "../skills/skill_compiler.ts";
+import { toOwnFrame } from "../world/world_view.ts";
 import type { EvalSession } from "./session.ts";
 import { task } from "./task.ts";
 
@@ -40,11 +37,15 @@ const STANCE_REQUEST: Readonly<Record<ContactStance, MotionRequest>> = {
   hold: WALK_IN,
 };
 
-/** Where `other` believes it stands, in `of`'s field frame (the other side's is turned round). */
+/**
+ * Where `other` believes it stands, in `of`'s field frame: its own frame into the world frame,
+ * then into ours (toOwnFrame turns the right side's round either way).
+ */
 function seenBy(of: Agent, other: Agent): Point2 | null {
-  const p = other.world.self;
-  if (!p) return null;
-  return other.world.side === of.world.side ? p : { x: -p.x, y: -p.y };
+  const p = other.world.self, side = other.world.side, ours = of.world.side;
+  if (!p || side === null || ours === null) return null;
+  const world = toOwnFrame(p.x, p.y, side);
+  return toOwnFrame(world.x, world.y, ours);
 }
 
 export interface StanceFalls {
@@ -67,17 +68,7 @@ export async function contact(
   seconds = CONTACT_SECONDS,
 ): Promise<ContactResult> {
   const a = s.agent;
-  const type = a.options.type;
-  const params = await loadParams(type, []);
-  const opponent = await s.addOpponent({
-    team: "Contact",
-    unum: 5,
-    type,
-    params,
-    log: a.options.log,
-    core: await createCore("wasm", type),
-    skills: await loadSkillFiles(bundledSkillFiles(), params),
-  });
+  const opponent = await s.addOwnOpponent("Contact", 5, a.options.type);
   const stances = Object.fromEntries(
     CONTACT_STANCES.map((k) => [k, { runs: 0, ours: 0, theirs: 0 }]),
   ) as Record<ContactStance, StanceFalls>;

@@ -4,6 +4,11 @@
 // adds (in-process agents of the other team, playing their own behaviour).
 
 import { Agent, type AgentOptions } from "../agent/agent.ts";
+import { loadParams } from "../agent/params.ts";
+import type { RobotType } from "../body/joints.ts";
+import { bundledSkillFiles } from "../config/paramfiles.ts";
+import { createCore } from "../core/create_core.ts";
+import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { runAgent } from "../agent/runner.ts";
 import { MonitorClient, type TeamSide, trainer } from "../net/monitor.ts";
 import type { GroundTruth, Perception } from "../protocol/perception.ts";
@@ -135,6 +140,29 @@ export class EvalSession {
     this.opponents.push({ agent, stop, running });
     await this.until(() => agent.world.side !== null, 20, "the opponent to register");
     return agent;
+  }
+
+  /**
+   * addOpponent with an agent of our own code: robot `type` with its bundled param and skill
+   * files, logging as ours does; `behaviour` absent, it does only what its motion is asked.
+   */
+  async addOwnOpponent(
+    team: string,
+    unum: number,
+    type: RobotType,
+    behaviour?: string,
+  ): Promise<Agent> {
+    const params = await loadParams(type, []);
+    return await this.addOpponent({
+      team,
+      unum,
+      type,
+      params,
+      log: this.agent.options.log,
+      core: await createCore("wasm", type),
+      skills: await loadSkillFiles(bundledSkillFiles(), params),
+      behaviour,
+    });
   }
 
   /**

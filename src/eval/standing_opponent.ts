@@ -3,11 +3,7 @@
 // opponent on its spot, our robot and the ball at one start in turn, and plays until the task's
 // goal is reached, play stops, or the time limit passes.
 
-import { loadParams } from "../agent/params.ts";
-import { createCore } from "../core/create_core.ts";
 import { trainer } from "../net/monitor.ts";
-import { bundledSkillFiles } from "../config/paramfiles.ts";
-import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import type { Point2, Pose2 } from "../util/pose.ts";
 import { ballPlayer, playBallAlone, traceBallPlay } from "./ball_alone.ts";
 import { type RunStats, stats, watchFalls } from "./measure.ts";
@@ -52,18 +48,7 @@ export async function playPastStanding(
   setup: StandingSetup,
 ): Promise<StandingRuns> {
   const a = s.agent;
-  const o = a.options;
-  const params = await loadParams(0, []);
-  const opponent = await s.addOpponent({
-    team: "Standing",
-    unum: setup.opponent.unum,
-    type: 0,
-    params,
-    log: o.log,
-    core: await createCore("wasm", 0),
-    skills: await loadSkillFiles(bundledSkillFiles(), params),
-    behaviour: "stand",
-  });
+  const opponent = await s.addOwnOpponent("Standing", setup.opponent.unum, 0, "stand");
   const results: [string, number | null, string][] = [];
   const times: number[] = [];
   let reached = 0, falls = 0, stopped = 0, total = 0;
