@@ -103,6 +103,21 @@ Deno.test("joint controller: a per-joint scale multiplies the PD output before t
   assert.equal(v[J.RHipPitch], DEFAULT_MAX_SPEED, "still capped");
 });
 
+Deno.test("joint controller: feed-forward adds to the scaled PD output, within the cap", () => {
+  const c = new JointController({ kp: 10, kd: 0 });
+  c.target.fill(0.1);
+  const scale = new Float64Array(NUM_JOINTS).fill(2);
+  const ff = new Float64Array(NUM_JOINTS);
+  ff[J.LHipPitch] = 1.5;
+  ff[J.RHipPitch] = -3;
+  ff[J.LAnklePitch] = 100;
+  const v = c.update(new Float64Array(NUM_JOINTS), 0.02, scale, undefined, ff);
+  assert.ok(Math.abs(v[J.LHipPitch] - 3.5) < 1e-12, `${v[J.LHipPitch]}`);
+  assert.ok(Math.abs(v[J.RHipPitch] + 1) < 1e-12, `${v[J.RHipPitch]}`);
+  assert.ok(Math.abs(v[J.RShoulderPitch] - 2) < 1e-12, "no feed-forward: PD alone");
+  assert.equal(v[J.LAnklePitch], DEFAULT_MAX_SPEED, "still capped");
+});
+
 Deno.test("joint controller: tracking joints close the error in one cycle of lag", () => {
   // A hinge whose measured angle lags the command by one cycle, as the server reports it.
   const c = new JointController({ kp: 5, kd: 0 });

@@ -12,7 +12,7 @@ import { loadParams } from "../src/agent/params.ts";
 import { createCore } from "../src/core/create_core.ts";
 import { GETUP_REST, Motion, type MotionOptions } from "../src/motion/motion.ts";
 import { FallDetector } from "../src/world/fall_detector.ts";
-import { WalkEngine, walkParams } from "../src/motion/walk_engine.ts";
+import { WalkEngine, type WalkParams, walkParams } from "../src/motion/walk_engine.ts";
 import { kickPreSeconds } from "../src/skills/kicks.ts";
 import { ConfigError } from "../src/config/params.ts";
 import { makeAgent } from "./helpers.ts";
@@ -28,12 +28,12 @@ class Body extends Motion {
   }
 }
 
-async function motion(): Promise<Body> {
+async function motion(walk: Partial<WalkParams> = {}): Promise<Body> {
   const params = await loadParams(0, []);
   return new Body({
     type: 0,
     core: await createCore("ts", 0),
-    walk: walkParams(params),
+    walk: { ...walkParams(params), ...walk },
     standPose: standPoseFromParams(params),
     skills: await loadSkillFiles(bundledSkillFiles(), params),
     skillGain: 0.5,
@@ -302,6 +302,32 @@ Deno.test("motion: from walking, the legs blend into the stand pose over half a 
   m.reset();
   run(m, t, 1, UPRIGHT);
   assert.deepEqual(Array.from(m.targets), Array.from(stand));
+});
+
+Deno.test("motion: the walk's feed-forward only while walking, blended in with the walk", async () => {
+  const m = await motion({ feedForward: 0.5 });
+  let t = run(m, 0, 30, UPRIGHT);
+  assert.ok(m.feedForward.every((v) => v === 0), "standing");
+  m.set({ kind: "walk", vx: 0.5, vy: 0, vth: 0 });
+  const peak = (from: number, cycles: number) => {
+    let most = 0;
+    for (let i = 0; i < cycles; i++) {
+      t = run(m, t, 1, UPRIGHT);
+      for (let j = 0; j < NUM_JOINTS; j++) {
+        assert.ok(
+          Math.abs(m.feedForward[j] - m.walk.rates[j] * Math.min(1, (i + from) / 15)) < 1e-9,
+        );
+        most = Math.max(most, Math.abs(m.feedForward[j]));
+      }
+    }
+    return most;
+  };
+  assert.ok(peak(0, 60) > 0.5, "walking: the plan's rates");
+  m.set({ kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
+  for (let i = 0; i < 400 && m.activity !== "SKILL_KICK_LEFT_LEG"; i++) t = run(m, t, 1, UPRIGHT);
+  assert.equal(m.activity, "SKILL_KICK_LEFT_LEG");
+  t = run(m, t, 5, UPRIGHT);
+  assert.ok(m.feedForward.every((v) => v === 0), "in a skill");
 });
 
 Deno.test("motion: from standing, the legs blend into the walk over 0.3 s", async () => {

@@ -266,6 +266,51 @@ Deno.test("walk engine: toes and ankles swing over the stride, stance 0-1 and sw
   }
 });
 
+Deno.test("walk engine: feed-forward rates are the plan's leg and toe rates times the share", async () => {
+  const core = await createCore("ts", 4), plainCore = await createCore("ts", 4);
+  const p = walkParams(await loadParams(4, []));
+  assert.equal(p.feedForward, 0, "off by default");
+  const swing = { toeSwing: -0.3, ankleSwing: 0.08, rollGain: 0.5, pitchGain: 0.7, comGain: 0 };
+  const fed = new WalkEngine(core, { ...p, ...swing, feedForward: 0.6 });
+  const plain = new WalkEngine(plainCore, { ...p, ...swing });
+  // Rocking torso: the IMU feedback changes the targets but is left out of the rates.
+  const tilt = (i: number) => [-Math.sin(p.lean + 0.05 * Math.sin(i)), 0.03 * Math.cos(i), 1];
+  const a = new Float64Array(24), before = new Float64Array(24), b = new Float64Array(24);
+  fed.setVelocity(10, 0, 0);
+  plain.setVelocity(10, 0, 0);
+  const legs = [...Array(6).keys()].flatMap((k) => [J.LHipYawPitch + k, J.RHipYawPitch + k]);
+  const planned = (t: Float64Array, i: number) => {
+    // The targets less the feedback the walk adds to the hips (its gains times the tilt).
+    const up = tilt(i), pitch = Math.atan2(-up[0], up[2]), roll = Math.atan2(up[1], up[2]);
+    const out = Float64Array.from(t);
+    for (const f of [J.LHipYawPitch, J.RHipYawPitch]) {
+      out[f + 2] += swing.pitchGain * (pitch - p.lean);
+      out[f + 1] -= swing.rollGain * roll;
+    }
+    return out;
+  };
+  let moving = 0;
+  for (let i = 0; i < 80; i++) {
+    a.fill(0);
+    b.fill(0);
+    fed.update(0.02, tilt(i), a);
+    plain.update(0.02, tilt(i), b);
+    assert.equal(plain.rates.every((r) => r === 0), true, `cycle ${i}: share 0`);
+    const now = planned(a, i);
+    for (const j of [...legs, J.LToe, J.RToe]) {
+      const want = i === 0 ? 0 : 0.6 * (now[j] - before[j]) / 0.02;
+      assert.ok(Math.abs(fed.rates[j] - want) < 1e-6, `cycle ${i} joint ${j}: ${fed.rates[j]}`);
+      if (Math.abs(want) > 1) moving++;
+    }
+    assert.equal(fed.rates[J.LShoulderPitch], 0, "arms get none");
+    before.set(now);
+  }
+  assert.ok(moving > 100, `${moving}`);
+  fed.reset();
+  fed.update(0.02, tilt(0), a);
+  assert.equal(fed.rates.every((r) => r === 0), true, "none on the first cycle after reset");
+});
+
 Deno.test("walk engine: the sprint takes over in 4 steps at full speed straight ahead, and hands back", async () => {
   const core = await createCore("ts", 0);
   const p = walkParams(await loadParams(0, []));

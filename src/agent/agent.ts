@@ -453,7 +453,8 @@ export class Agent {
       this.controller.target[J.HeadYaw] = h.yaw;
       this.controller.target[J.HeadPitch] = h.pitch;
     }
-    const v = this.controller.update(w.joints, w.dt, this.motion.gains, this.motion.tracking);
+    const m = this.motion;
+    const v = this.controller.update(w.joints, w.dt, m.gains, m.tracking, m.feedForward);
     if (this.wakeIn > 0 && --this.wakeIn === 0 && v[J.HeadYaw] === 0) v[J.HeadYaw] = WAKE_VELOCITY;
     this.writer.velocities(v);
     if (this.options.drawHost !== undefined && w.visionTime === w.time) this.draw();

@@ -51,7 +51,8 @@ export class JointController {
 
   /**
    * Computes velocities from measured angles (NaN = unknown joint → 0) over dt seconds; `scale`
-   * multiplies each joint's PD output (a skill's setscale) before the speed cap. Joints with
+   * multiplies each joint's PD output (a skill's setscale) before the speed cap, and
+   * `feedForward` (rad/s) adds to it (the walk's planned joint rates). Joints with
    * `tracking` set instead get the velocity that closes the error in one cycle: the measured
    * angle lags the command by a cycle, so the motion the last command is still making counts
    * as done (FC Portugal's joint law).
@@ -61,6 +62,7 @@ export class JointController {
     dt: number,
     scale?: ArrayLike<number>,
     tracking?: ArrayLike<number>,
+    feedForward?: ArrayLike<number>,
   ): Float64Array {
     const { kp, kd } = this.gains;
     const { min, max, maxSpeed } = this.limits;
@@ -84,6 +86,7 @@ export class JointController {
       } else {
         v = kp * (goal - q) - kd * rate;
         if (scale) v *= scale[i];
+        if (feedForward) v += feedForward[i];
       }
       v = v > cap ? cap : v < -cap ? -cap : v;
       this.velocity[i] = v;

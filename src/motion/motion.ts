@@ -153,6 +153,8 @@ export class Motion {
   readonly gains = new Float64Array(NUM_JOINTS).fill(1);
   /** Joints the controller tracks (a skill's movetar), valid after update(). */
   readonly tracking = new Uint8Array(NUM_JOINTS);
+  /** Velocities added to the controller's output by joint index (rad/s): the walk's plan rates. */
+  readonly feedForward = new Float64Array(NUM_JOINTS);
   private state: MotionState = {
     kind: "standing",
     blendStart: null,
@@ -405,6 +407,7 @@ export class Motion {
     }
     this.standPose(s, now);
     this.tracking.fill(0);
+    this.feedForward.fill(0);
     this.gains.fill(settling ? this.o.skillGain : 1);
     return this.targets;
   }
@@ -434,6 +437,8 @@ export class Motion {
     this.walk.update(dt, up, t);
     const k = (now - s.since) / WALK_BLEND_SECONDS;
     if (k < 1) this.blendInto(t, k);
+    const ff = this.feedForward, rates = this.walk.rates, share = Math.min(1, k);
+    for (let j = 0; j < NUM_JOINTS; j++) ff[j] = rates[j] * share;
     return t;
   }
 
@@ -446,6 +451,7 @@ export class Motion {
     this.targets.set(player.update(now));
     for (let j = 0; j < NUM_JOINTS; j++) this.gains[j] = player.gains[j] * this.o.skillGain;
     this.tracking.set(player.tracking);
+    this.feedForward.fill(0);
     return this.targets;
   }
 

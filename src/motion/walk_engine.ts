@@ -9,7 +9,7 @@
 
 import type { ParamSet } from "../config/params.ts";
 import type { ParamRange } from "../config/param_ranges.ts";
-import { J, LEG_FIRST_JOINT } from "../body/joints.ts";
+import { J, LEG_FIRST_JOINT, NUM_JOINTS } from "../body/joints.ts";
 import type { NumericCore } from "../core/numeric_core.ts";
 import { W } from "../core/layout.ts";
 import { clamp, DEG } from "../util/angles.ts";
@@ -66,6 +66,11 @@ export interface WalkParams {
   ankle: number;
   ankleSwing: number;
   anklePhase: number;
+  /**
+   * Share of the plan's own joint rates added to the controller's output (0 … 1): the PD law
+   * alone lags a joint turning at rate r by r / kp, which shortens the stride.
+   */
+  feedForward: number;
 }
 
 /** The walk's and the sprint's params (walk.*, sprint.*). */
@@ -93,6 +98,7 @@ export const WALK_PARAMS: readonly ParamRange[] = [
     max: 10,
   },
   { keys: /^(walk|sprint)\.(toe|ankle)_phase$/, unit: "fraction", min: -2, max: 2 },
+  { keys: /^(walk|sprint)\.feed_forward$/, unit: "fraction", min: 0, max: 1.5 },
 ];
 
 /**
@@ -131,6 +137,7 @@ export function walkParams(p: ParamSet, prefix = "walk."): WalkParams {
     ankle: get("ankle_deg") * DEG,
     ankleSwing: get("ankle_swing_deg") * DEG,
     anklePhase: get("ankle_phase"),
+    feedForward: get("feed_forward"),
   };
 }
 
@@ -170,6 +177,7 @@ const GAIT_FIELDS: Record<keyof WalkParams, true> = {
   ankle: true,
   ankleSwing: true,
   anklePhase: true,
+  feedForward: true,
 };
 const GAIT_KEYS = Object.keys(GAIT_FIELDS) as (keyof WalkParams)[];
 
@@ -246,6 +254,14 @@ export class WalkEngine {
   private sprintShare = 0;
   /** The last command asked for the sprint. */
   private sprintWanted = false;
+  /**
+   * Feed-forward velocities by joint index (rad/s), valid after update(): the gait's feedForward
+   * share of how fast the plan turns each leg joint and toe (IMU feedback left out); 0 elsewhere
+   * and on the first cycle after reset().
+   */
+  readonly rates = new Float64Array(NUM_JOINTS);
+  /** The last cycle's planned leg and toe angles, before feedback. */
+  private readonly lastPlan = new Float64Array(NUM_JOINTS);
 
   /**
    * `params` is the walk's gait and limits, which commands are given in; `sprint`, if any, the
@@ -310,6 +326,7 @@ export class WalkEngine {
    */
   update(dt: number, up: ArrayLike<number>, targets: Float64Array): boolean {
     const p = this.gait;
+    const continued = this.planned;
     const pitch = Math.atan2(-up[0], up[2]), roll = Math.atan2(up[1], up[2]);
     const tiltError = Math.hypot(pitch - p.lean, roll);
     // Steady offsets between the plan and the measured body are model error, not imbalance:
@@ -360,6 +377,12 @@ export class WalkEngine {
     ik.set(this.walkSoles[swingSide]);
     const s2 = this.core.legIK(swingSide, yawPitch);
     targets.set(a, first[swingSide]);
+    for (let side = 0; side < 2; side++) {
+      const t = this.phase + (side === stanceSide ? 0 : 1);
+      targets[TOE[side]] = p.toe + p.toeSwing * Math.cos(Math.PI * (t + p.toePhase));
+      targets[first[side] + 4] += p.ankle + p.ankleSwing * Math.cos(Math.PI * (t + p.anklePhase));
+    }
+    this.planRates(targets, continued && dt > 0 ? p.feedForward / dt : 0);
     // IMU feedback through the hips: a torso pitched forward beyond the lean flexes the hips
     // less; a torso rolled to the right (left side up) turns the legs' roll the other way.
     const dp = p.pitchGain * (pitch - p.lean) + p.comGain * comError, dr = p.rollGain * roll;
@@ -371,12 +394,19 @@ export class WalkEngine {
     const ahead = this.walkSoles[1][9] - this.walkSoles[0][9];
     targets[J.LShoulderPitch] += p.armSwing * ahead;
     targets[J.RShoulderPitch] -= p.armSwing * ahead;
-    for (let side = 0; side < 2; side++) {
-      const t = this.phase + (side === stanceSide ? 0 : 1);
-      targets[TOE[side]] = p.toe + p.toeSwing * Math.cos(Math.PI * (t + p.toePhase));
-      targets[first[side] + 4] += p.ankle + p.ankleSwing * Math.cos(Math.PI * (t + p.anklePhase));
-    }
     return (s1 | s2) === 0;
+  }
+
+  /** rates from the planned leg and toe angles against last cycle's, times `k` (1/s). */
+  private planRates(plan: ArrayLike<number>, k: number): void {
+    const r = this.rates, last = this.lastPlan;
+    for (let side = 0; side < 2; side++) {
+      for (let n = 0; n < 7; n++) {
+        const i = n < 6 ? LEG_FIRST_JOINT[side] + n : TOE[side];
+        r[i] = k * (plan[i] - last[i]);
+        last[i] = plan[i];
+      }
+    }
   }
 
   /**
