@@ -304,25 +304,24 @@ Deno.test("motion: from walking, the legs blend into the stand pose over half a 
   assert.deepEqual(Array.from(m.targets), Array.from(stand));
 });
 
-Deno.test("motion: the walk's feed-forward only while walking, blended in with the walk", async () => {
-  const m = await motion({ feedForward: 0.5 });
+Deno.test("motion: the walk's feed-forward and leg gain only while walking, blended in with it", async () => {
+  const m = await motion({ feedForward: 0.5, jointGain: 0.6 });
   let t = run(m, 0, 30, UPRIGHT);
   assert.ok(m.feedForward.every((v) => v === 0), "standing");
+  assert.ok(m.gains.every((g) => g === 1), "standing");
   m.set({ kind: "walk", vx: 0.5, vy: 0, vth: 0 });
-  const peak = (from: number, cycles: number) => {
-    let most = 0;
-    for (let i = 0; i < cycles; i++) {
-      t = run(m, t, 1, UPRIGHT);
-      for (let j = 0; j < NUM_JOINTS; j++) {
-        assert.ok(
-          Math.abs(m.feedForward[j] - m.walk.rates[j] * Math.min(1, (i + from) / 15)) < 1e-9,
-        );
-        most = Math.max(most, Math.abs(m.feedForward[j]));
-      }
+  let most = 0;
+  for (let i = 0; i < 60; i++) {
+    t = run(m, t, 1, UPRIGHT);
+    const share = Math.min(1, i / 15);
+    for (let j = 0; j < NUM_JOINTS; j++) {
+      assert.ok(Math.abs(m.feedForward[j] - m.walk.rates[j] * share) < 1e-9, `cycle ${i}`);
+      most = Math.max(most, Math.abs(m.feedForward[j]));
     }
-    return most;
-  };
-  assert.ok(peak(0, 60) > 0.5, "walking: the plan's rates");
+    assert.ok(Math.abs(m.gains[J.LKnee] - (1 - 0.4 * share)) < 1e-9, `knee gain, cycle ${i}`);
+    assert.equal(m.gains[J.LShoulderPitch], 1);
+  }
+  assert.ok(most > 0.5, "walking: the plan's rates");
   m.set({ kind: "skill", name: "SKILL_KICK_LEFT_LEG" });
   for (let i = 0; i < 400 && m.activity !== "SKILL_KICK_LEFT_LEG"; i++) t = run(m, t, 1, UPRIGHT);
   assert.equal(m.activity, "SKILL_KICK_LEFT_LEG");

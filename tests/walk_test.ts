@@ -266,12 +266,12 @@ Deno.test("walk engine: toes and ankles swing over the stride, stance 0-1 and sw
   }
 });
 
-Deno.test("walk engine: feed-forward rates are the plan's leg and toe rates times the share", async () => {
+Deno.test("walk engine: feed-forward rates are the plan's leg and toe rates times the share; leg gains", async () => {
   const core = await createCore("ts", 4), plainCore = await createCore("ts", 4);
   const p = walkParams(await loadParams(4, []));
   assert.equal(p.feedForward, 0, "off by default");
   const swing = { toeSwing: -0.3, ankleSwing: 0.08, rollGain: 0.5, pitchGain: 0.7, comGain: 0 };
-  const fed = new WalkEngine(core, { ...p, ...swing, feedForward: 0.6 });
+  const fed = new WalkEngine(core, { ...p, ...swing, feedForward: 0.6, jointGain: 0.7 });
   const plain = new WalkEngine(plainCore, { ...p, ...swing });
   // Rocking torso: the IMU feedback changes the targets but is left out of the rates.
   const tilt = (i: number) => [-Math.sin(p.lean + 0.05 * Math.sin(i)), 0.03 * Math.cos(i), 1];
@@ -303,6 +303,8 @@ Deno.test("walk engine: feed-forward rates are the plan's leg and toe rates time
       if (Math.abs(want) > 1) moving++;
     }
     assert.equal(fed.rates[J.LShoulderPitch], 0, "arms get none");
+    const gains = [J.LKnee, J.RToe, J.LShoulderPitch].map((j) => fed.gains[j]);
+    assert.deepEqual(gains, [0.7, 0.7, 1], "the gait's leg gain");
     before.set(now);
   }
   assert.ok(moving > 100, `${moving}`);

@@ -433,12 +433,15 @@ export class Motion {
     const s = this.state as Extract<MotionState, { kind: "walking" }>;
     t.set(this.o.standPose);
     this.tracking.fill(0);
-    this.gains.fill(1);
     this.walk.update(dt, up, t);
     const k = (now - s.since) / WALK_BLEND_SECONDS;
     if (k < 1) this.blendInto(t, k);
-    const ff = this.feedForward, rates = this.walk.rates, share = Math.min(1, k);
-    for (let j = 0; j < NUM_JOINTS; j++) ff[j] = rates[j] * share;
+    // The walk's feed-forward and gains come in with its targets.
+    const w = this.walk, share = Math.min(1, k);
+    for (let j = 0; j < NUM_JOINTS; j++) {
+      this.feedForward[j] = w.rates[j] * share;
+      this.gains[j] = 1 + (w.gains[j] - 1) * share;
+    }
     return t;
   }
 

@@ -71,6 +71,8 @@ export interface WalkParams {
    * alone lags a joint turning at rate r by r / kp, which shortens the stride.
    */
   feedForward: number;
+  /** Share of joint.kp the joint controller's PD law uses on the legs and toes. */
+  jointGain: number;
 }
 
 /** The walk's and the sprint's params (walk.*, sprint.*). */
@@ -99,6 +101,7 @@ export const WALK_PARAMS: readonly ParamRange[] = [
   },
   { keys: /^(walk|sprint)\.(toe|ankle)_phase$/, unit: "fraction", min: -2, max: 2 },
   { keys: /^(walk|sprint)\.feed_forward$/, unit: "fraction", min: 0, max: 1.5 },
+  { keys: /^(walk|sprint)\.joint_gain$/, unit: "fraction", min: 0.2, max: 3 },
 ];
 
 /**
@@ -138,6 +141,7 @@ export function walkParams(p: ParamSet, prefix = "walk."): WalkParams {
     ankleSwing: get("ankle_swing_deg") * DEG,
     anklePhase: get("ankle_phase"),
     feedForward: get("feed_forward"),
+    jointGain: get("joint_gain"),
   };
 }
 
@@ -178,6 +182,7 @@ const GAIT_FIELDS: Record<keyof WalkParams, true> = {
   ankleSwing: true,
   anklePhase: true,
   feedForward: true,
+  jointGain: true,
 };
 const GAIT_KEYS = Object.keys(GAIT_FIELDS) as (keyof WalkParams)[];
 
@@ -260,6 +265,8 @@ export class WalkEngine {
    * and on the first cycle after reset().
    */
   readonly rates = new Float64Array(NUM_JOINTS);
+  /** Controller gain factors by joint index, valid after update(): jointGain on the legs and toes. */
+  readonly gains = new Float64Array(NUM_JOINTS).fill(1);
   /** The last cycle's planned leg and toe angles, before feedback. */
   private readonly lastPlan = new Float64Array(NUM_JOINTS);
 
@@ -397,14 +404,15 @@ export class WalkEngine {
     return (s1 | s2) === 0;
   }
 
-  /** rates from the planned leg and toe angles against last cycle's, times `k` (1/s). */
+  /** rates from the planned leg and toe angles against last cycle's, times `k` (1/s); gains. */
   private planRates(plan: ArrayLike<number>, k: number): void {
-    const r = this.rates, last = this.lastPlan;
+    const r = this.rates, last = this.lastPlan, gain = this.gait.jointGain;
     for (let side = 0; side < 2; side++) {
       for (let n = 0; n < 7; n++) {
         const i = n < 6 ? LEG_FIRST_JOINT[side] + n : TOE[side];
         r[i] = k * (plan[i] - last[i]);
         last[i] = plan[i];
+        this.gains[i] = gain;
       }
     }
   }
