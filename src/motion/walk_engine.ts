@@ -67,8 +67,8 @@ export interface WalkParams {
   ankleSwing: number;
   anklePhase: number;
   /**
-   * Share of the plan's own joint rates added to the controller's output (0 … 1): the PD law
-   * alone lags a joint turning at rate r by r / kp, which shortens the stride.
+   * Share of the plan's own joint rates added to the controller's output (0: none, 1: all of
+   * them): the PD law alone lags a joint turning at rate r by r / kp, which shortens the stride.
    */
   feedForward: number;
   /** Share of joint.kp the joint controller's PD law uses on the legs and toes. */
@@ -404,7 +404,7 @@ export class WalkEngine {
     return (s1 | s2) === 0;
   }
 
-  /** rates from the planned leg and toe angles against last cycle's, times `k` (1/s); gains. */
+  /** rates from the planned leg and toe angles against last cycle's, times `k` (1/s), and gains. */
   private planRates(plan: ArrayLike<number>, k: number): void {
     const r = this.rates, last = this.lastPlan, gain = this.gait.jointGain;
     for (let side = 0; side < 2; side++) {

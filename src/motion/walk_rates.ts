@@ -48,29 +48,28 @@ export function walkRates(
     comGain: 0,
     slowTilt: Infinity,
     slowCom: Infinity,
+    feedForward: 1,
   };
   const walk = new WalkEngine(core, plan);
   walk.setVelocity(vx, 0, 0);
   const up = [-Math.sin(plan.lean), 0, Math.cos(plan.lean)];
   const targets = new Float64Array(JOINTS.length);
-  const before = new Float64Array(JOINTS.length);
   const first = LEG_FIRST_JOINT[0];
   const peak = new Float64Array(6), over = new Float64Array(6);
   const speed = limitVelocity(plan, vx, 0, 0).vx;
   for (let i = 0; i < MAX_RAMP_CYCLES && walk.vx !== speed; i++) {
     walk.update(CYCLE_SECONDS, up, targets);
   }
-  before.set(targets);
   let reached = true;
   for (let c = 0; c < CYCLES; c++) {
     reached = walk.update(CYCLE_SECONDS, up, targets) && reached;
     for (let k = 0; k < 6; k++) {
       const j = first + k;
-      const rate = Math.abs(targets[j] - before[j]) / CYCLE_SECONDS;
+      // With the whole rate fed forward, the engine's rates are the plan's.
+      const rate = Math.abs(walk.rates[j]);
       peak[k] = Math.max(peak[k], rate);
       if (rate > maxSpeed[j]) over[k]++;
     }
-    before.set(targets);
   }
   const joints = Array.from({ length: 6 }, (_, k) => ({
     joint: JOINTS[first + k].name,
