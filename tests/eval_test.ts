@@ -95,8 +95,10 @@ Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on
     "speed",
     "falls",
     "peakTilt",
+    "fallTimes",
     "distances",
   ]);
+  assert.deepEqual(result.fallTimes, []);
   assert.equal(result.peakTilt.length, 1);
   assert.ok(result.peakTilt[0] !== null && result.peakTilt[0] < 5, `${result.peakTilt}`);
   assert.equal(result.task, "walk-forward");
@@ -111,6 +113,28 @@ Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on
   // The moved robot is woken, so that it drops onto its feet instead of hanging in the air.
   assert.ok(replies.some((r) => r.includes("(he1 0.001)")));
   JSON.parse(JSON.stringify(result));
+});
+
+Deno.test("eval walk-forward: a fall is timed from the start of its run, and has no peak tilt", async () => {
+  const FALL_AT = 1;
+  let agentRef: { motion: { activity: string } } | null = null;
+  let walking = -1;
+  const { result } = await onFakeServer((t) => {
+    if (walking < 0 && agentRef?.motion.activity === "walk") walking = t;
+    // Lying on the front from FALL_AT s into the walk: world up is the torso's back.
+    return walking >= 0 && t - walking >= FALL_AT
+      ? "(ACC (n torso) (a 0.00 -9.81 0.00))(See (mypos -11 0.00 0.10) (myorien 0.00))"
+      : "(See (mypos -12 0.00 0.52) (myorien 0.00))";
+  }, (session) => {
+    agentRef = session.agent;
+    return walkForward(session, 1, 3);
+  });
+  assert.equal(result.falls, 1);
+  assert.deepEqual(result.peakTilt, [null]);
+  assert.equal(result.fallTimes.length, 1);
+  // The tilt filter takes a few cycles to see the robot lying.
+  const at = result.fallTimes[0];
+  assert.ok(at > FALL_AT && at < FALL_AT + 0.6, `${result.fallTimes}`);
 });
 
 Deno.test("eval getup: a get-up counts once the robot has walked off; a fall on the walk fails the run", async () => {

@@ -81,6 +81,7 @@ Deno.test("fitness: falls, misses and failures cost more than speed or distance 
       speed: stats(speed),
       falls,
       peakTilt,
+      fallTimes: [],
       distances: [],
     });
   assert.ok(walk(0.6, 0) > walk(0.8, 1), "a fall outweighs 0.2 m/s");

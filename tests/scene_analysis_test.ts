@@ -39,8 +39,22 @@ Deno.test("scene analysis: possession stays with the last team near the ball; st
   assert.equal(a.playOnSeconds, 4);
   assert.deepEqual(a.possession, { left: 0.475, right: 0.525, nobody: 0 });
   assert.equal(a.ballStill, 0.75);
+  // Still at the left robot for 1 s and at the right robot for 2 s of the 4.
+  assert.deepEqual(a.ballStillBy, { both: 0, left: 0.25, right: 0.5, nobody: 0 });
   // The ball passes x = 5 (a third of the length from the centre) at 1.83 s.
   assert.deepEqual(a.thirds, { leftDefence: 0, middle: 0.45, leftAttack: 0.55 });
+});
+
+Deno.test("scene analysis: the still ball by who stands at it; a robot lying there does not count", () => {
+  const a = analyzeScene(samples(0, 41, (t) => ({
+    // Still all along: 0-1 s both teams at it, 1-2 s the right robot alone (the left one lies
+    // there), 2-3 s the left robot alone (the right one walked off), 3-4 s nobody.
+    ball: [0, 0],
+    left: [[7, t <= 3 ? 0.3 : 2, 0, t > 1 && t <= 2 ? 0.1 : 0.33]],
+    right: [[3, t <= 2 ? -0.3 : 2, 0, 0.33]],
+  })));
+  assert.equal(a.ballStill, 1);
+  assert.deepEqual(a.ballStillBy, { both: 0.25, left: 0.25, right: 0.25, nobody: 0.25 });
 });
 
 Deno.test("scene analysis: a fall is a robot up for a second going down, with what was near; a get-up fails when it goes down sooner", () => {

@@ -24,6 +24,12 @@ export interface WalkForwardResult {
    * start (TILT_FROM), or null for a run with a fall.
    */
   peakTilt: (number | null)[];
+  /**
+   * Seconds from the start of its run at which each fall began (the fall detector left upright),
+   * in run order: a fall in the first seconds is the start or the blend into the sprint, a later
+   * one the gait itself.
+   */
+  fallTimes: number[];
   distances: number[];
 }
 
@@ -38,6 +44,7 @@ export async function walkForward(
 ): Promise<WalkForwardResult> {
   const distances: number[] = [];
   const peakTilt: (number | null)[] = [];
+  const fallTimes: number[] = [];
   let falls = 0;
   await s.playOn();
   for (let r = 0; r < runs; r++) {
@@ -46,10 +53,14 @@ export async function walkForward(
     const start = headPos(s);
     const t0 = s.now;
     let tilt = 0;
+    let down = false;
     const fell = await watchFalls(s, async () => {
       s.agent.motion.set({ kind: "walk", vx: 10, vy: 0, vth: 0, sprint: true });
       await s.until(
         () => {
+          const fallen = s.agent.falls.state !== "upright";
+          if (fallen && !down) fallTimes.push(Math.round((s.now - t0) * 100) / 100);
+          down = fallen;
           if (s.now - t0 >= TILT_FROM) {
             tilt = Math.max(tilt, torsoTilt(s));
           }
@@ -70,6 +81,7 @@ export async function walkForward(
     speed: stats(distances.map((d) => d / seconds)),
     falls,
     peakTilt,
+    fallTimes,
     distances: millimetres(distances),
   };
 }

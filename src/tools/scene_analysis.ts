@@ -1,7 +1,7 @@
 // What happened in a game, from the match's scene trace (scene.jsonl: SceneTrace, the referee's
-// view of both teams): possession, the still ball, the ball's time in each third, each team's
-// falls with what was near the robot as it fell, and its kicks and shots (scene_kicks.ts). PlayOn
-// only; thirds from the left team's side.
+// view of both teams): possession, the still ball and who stood at it, the ball's time in each
+// third, each team's falls with what was near the robot as it fell, and its kicks and shots
+// (scene_kicks.ts). PlayOn only; thirds from the left team's side.
 
 import type { SceneSample } from "../net/scene_trace.ts";
 import { FIELD_LENGTH } from "../field/field.ts";
@@ -35,10 +35,23 @@ export interface TeamFalls {
   failedGetUps: { total: number; perPlayer: Record<string, number> };
 }
 
+/**
+ * The still ball's share of PlayOn by who stands at it (upright, within POSSESSION_RADIUS): both
+ * teams, one team alone, or nobody. Against UT, a lone opponent at a still ball is one lining up a
+ * kick while we have not come near.
+ */
+export interface StillBy {
+  both: number;
+  left: number;
+  right: number;
+  nobody: number;
+}
+
 export interface SceneAnalysis {
   playOnSeconds: number;
   possession: { left: number; right: number; nobody: number };
   ballStill: number;
+  ballStillBy: StillBy;
   thirds: { leftDefence: number; middle: number; leftAttack: number };
   falls: { left: TeamFalls; right: TeamFalls };
   /** Kicks and shots (scene_kicks.ts). */
@@ -64,6 +77,7 @@ export function parseSceneTrace(text: string, path: string): SceneSample[] {
 export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
   let playOn = 0, still = 0;
   const poss = { left: 0, right: 0, nobody: 0 };
+  const stillBy: StillBy = { both: 0, left: 0, right: 0, nobody: 0 };
   const thirds = { leftDefence: 0, middle: 0, leftAttack: 0 };
   let holder: Side | null = null;
   for (let i = 1; i < samples.length; i++) {
@@ -75,6 +89,8 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
     const [bx, by] = s.ball;
     if (Math.hypot(bx - prev.ball[0], by - prev.ball[1]) / (s.t - prev.t) < STILL_SPEED) {
       still += dt;
+      const left = uprightWithin(s.left, bx, by), right = uprightWithin(s.right, bx, by);
+      stillBy[left && right ? "both" : left ? "left" : right ? "right" : "nobody"] += dt;
     }
     holder = nearestRobot(s, bx, by, POSSESSION_RADIUS)?.side ?? holder;
     poss[holder ?? "nobody"] += dt;
@@ -86,6 +102,12 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
     playOnSeconds: Math.round(playOn * 100) / 100,
     possession: { left: share(poss.left), right: share(poss.right), nobody: share(poss.nobody) },
     ballStill: share(still),
+    ballStillBy: {
+      both: share(stillBy.both),
+      left: share(stillBy.left),
+      right: share(stillBy.right),
+      nobody: share(stillBy.nobody),
+    },
     thirds: {
       leftDefence: share(thirds.leftDefence),
       middle: share(thirds.middle),
@@ -94,6 +116,13 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
     falls: falls(samples),
     kicks: kickSummary(sceneKicks(samples)),
   };
+}
+
+/** Whether one of `robots` stands (torso at DOWN_TORSO or higher) within POSSESSION_RADIUS. */
+function uprightWithin(robots: SceneSample["left"], bx: number, by: number): boolean {
+  return robots.some(([, x, y, z]) =>
+    z >= DOWN_TORSO && Math.hypot(x - bx, y - by) < POSSESSION_RADIUS
+  );
 }
 
 function falls(samples: readonly SceneSample[]): { left: TeamFalls; right: TeamFalls } {
