@@ -37,8 +37,7 @@ export interface TeamFalls {
 
 /**
  * The still ball's share of PlayOn by who stands at it (upright, within POSSESSION_RADIUS): both
- * teams, one team alone, or nobody. Against UT, a lone opponent at a still ball is one lining up a
- * kick while we have not come near.
+ * teams, one team alone, or nobody. The four add up to ballStill.
  */
 export interface StillBy {
   both: number;
