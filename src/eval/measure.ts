@@ -81,8 +81,12 @@ export async function ballAtRest(
   );
 }
 
-/** Watches for falls while `body` runs; returns how many falls it saw. */
-export async function watchFalls(s: EvalSession, body: () => Promise<void>): Promise<number> {
+/** Watches for falls while `body` runs; returns how many falls it saw, calling `onFall` at each. */
+export async function watchFalls(
+  s: EvalSession,
+  body: () => Promise<void>,
+  onFall: () => void = () => {},
+): Promise<number> {
   let falls = 0;
   let down = false;
   let done = false;
@@ -90,7 +94,10 @@ export async function watchFalls(s: EvalSession, body: () => Promise<void>): Pro
     while (!done) {
       await s.agent.nextCycle();
       const fallen = s.agent.falls.state !== "upright";
-      if (fallen && !down) falls++;
+      if (fallen && !down) {
+        falls++;
+        onFall();
+      }
       down = fallen;
     }
   })();

@@ -53,14 +53,10 @@ export async function walkForward(
     const start = headPos(s);
     const t0 = s.now;
     let tilt = 0;
-    let down = false;
     const fell = await watchFalls(s, async () => {
       s.agent.motion.set({ kind: "walk", vx: 10, vy: 0, vth: 0, sprint: true });
       await s.until(
         () => {
-          const fallen = s.agent.falls.state !== "upright";
-          if (fallen && !down) fallTimes.push(Math.round((s.now - t0) * 100) / 100);
-          down = fallen;
           if (s.now - t0 >= TILT_FROM) {
             tilt = Math.max(tilt, torsoTilt(s));
           }
@@ -69,7 +65,7 @@ export async function walkForward(
         seconds + 10,
         "the walk",
       );
-    });
+    }, () => fallTimes.push(Math.round((s.now - t0) * 100) / 100));
     falls += fell;
     peakTilt.push(fell > 0 ? null : tenthsOfDegree(tilt));
     distances.push(headPos(s).x - start.x);
