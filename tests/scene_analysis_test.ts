@@ -55,6 +55,19 @@ Deno.test("scene analysis: the still ball by who stands at it; a robot lying the
   })));
   assert.equal(a.ballStill, 1);
   assert.deepEqual(a.ballStillBy, { both: 0.25, left: 0.25, right: 0.25, nobody: 0.25 });
+  assert.deepEqual(a.contestedByThird, { leftDefence: 0, middle: 0.25, leftAttack: 0 });
+});
+
+Deno.test("scene analysis: the contested still ball by the third it lies in", () => {
+  const a = analyzeScene(samples(0, 41, (t) => ({
+    // Both teams at a still ball: 0-1 s in the left's attacking third, from 2 s in its defence;
+    // between, the ball rolls from one to the other.
+    ball: t <= 1 ? [12, 0] : t <= 2 ? [12 - 24 * (t - 1), 0] : [-12, 0],
+    left: [[9, t <= 1 ? 11.7 : -12.3, 0, 0.33]],
+    right: [[2, t <= 1 ? 12.2 : -11.8, 0, 0.33]],
+  })));
+  assert.deepEqual(a.contestedByThird, { leftDefence: 0.5, middle: 0, leftAttack: 0.25 });
+  assert.equal(a.ballStillBy.both, 0.75);
 });
 
 Deno.test("scene analysis: a fall is a robot up for a second going down, with what was near; a get-up fails when it goes down sooner", () => {

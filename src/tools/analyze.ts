@@ -421,8 +421,8 @@ Reads the recordings (agent<unum>.jsonl, from run-team --record-dir, ground trut
 game per DIR and prints one JSON line per game. Passes are read from the team's log: --log, or
 DIR/../left.log as deno task match writes it. A DIR without recordings that holds a match's
 scene.jsonl (deno task match --log-dir) is read from that instead, both teams alike: possession,
-the still ball and who stands at it, thirds, each team's falls with what was near the robot,
-and its kicks and shots by outcome (scene_analysis.ts).`;
+the still ball and who stands at it (with both teams at it, by third), thirds, each team's falls
+with what was near the robot, and its kicks and shots by outcome (scene_analysis.ts).`;
 
 /** The scene analysis of DIR/scene.jsonl, or null when DIR has agent recordings or no trace. */
 async function sceneGame(dir: string): Promise<Record<string, unknown> | null> {

@@ -46,12 +46,24 @@ export interface StillBy {
   nobody: number;
 }
 
+/** Shares of PlayOn by the third the ball lay in, from the left team's side. */
+export interface Thirds {
+  leftDefence: number;
+  middle: number;
+  leftAttack: number;
+}
+
 export interface SceneAnalysis {
   playOnSeconds: number;
   possession: { left: number; right: number; nobody: number };
   ballStill: number;
   ballStillBy: StillBy;
-  thirds: { leftDefence: number; middle: number; leftAttack: number };
+  /**
+   * The still ball with both teams at it (StillBy.both), by the third it lay in: at UT's goal we
+   * lost 40 s a game this way, our player behind the ball and theirs ahead of it.
+   */
+  contestedByThird: Thirds;
+  thirds: Thirds;
   falls: { left: TeamFalls; right: TeamFalls };
   /** Kicks and shots (scene_kicks.ts). */
   kicks: { left: TeamKicks; right: TeamKicks };
@@ -77,7 +89,8 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
   let playOn = 0, still = 0;
   const poss = { left: 0, right: 0, nobody: 0 };
   const stillBy: StillBy = { both: 0, left: 0, right: 0, nobody: 0 };
-  const thirds = { leftDefence: 0, middle: 0, leftAttack: 0 };
+  const thirds: Thirds = { leftDefence: 0, middle: 0, leftAttack: 0 };
+  const contested: Thirds = { leftDefence: 0, middle: 0, leftAttack: 0 };
   let holder: Side | null = null;
   for (let i = 1; i < samples.length; i++) {
     const s = samples[i], prev = samples[i - 1];
@@ -86,17 +99,24 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
     if (dt <= 0) continue;
     playOn += dt;
     const [bx, by] = s.ball;
+    const third = FIELD_LENGTH / 6;
+    const inThird = bx < -third ? "leftDefence" : bx > third ? "leftAttack" : "middle";
     if (Math.hypot(bx - prev.ball[0], by - prev.ball[1]) / (s.t - prev.t) < STILL_SPEED) {
       still += dt;
       const left = uprightWithin(s.left, bx, by), right = uprightWithin(s.right, bx, by);
       stillBy[left && right ? "both" : left ? "left" : right ? "right" : "nobody"] += dt;
+      if (left && right) contested[inThird] += dt;
     }
     holder = nearestRobot(s, bx, by, POSSESSION_RADIUS)?.side ?? holder;
     poss[holder ?? "nobody"] += dt;
-    const third = FIELD_LENGTH / 6;
-    thirds[bx < -third ? "leftDefence" : bx > third ? "leftAttack" : "middle"] += dt;
+    thirds[inThird] += dt;
   }
   const share = (x: number) => playOn > 0 ? Math.round(x / playOn * 1000) / 1000 : 0;
+  const shares = (t: Thirds): Thirds => ({
+    leftDefence: share(t.leftDefence),
+    middle: share(t.middle),
+    leftAttack: share(t.leftAttack),
+  });
   return {
     playOnSeconds: Math.round(playOn * 100) / 100,
     possession: { left: share(poss.left), right: share(poss.right), nobody: share(poss.nobody) },
@@ -107,11 +127,8 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
       right: share(stillBy.right),
       nobody: share(stillBy.nobody),
     },
-    thirds: {
-      leftDefence: share(thirds.leftDefence),
-      middle: share(thirds.middle),
-      leftAttack: share(thirds.leftAttack),
-    },
+    contestedByThird: shares(contested),
+    thirds: shares(thirds),
     falls: falls(samples),
     kicks: kickSummary(sceneKicks(samples)),
   };
