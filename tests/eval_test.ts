@@ -10,6 +10,7 @@ import { EvalSession } from "../src/eval/session.ts";
 import {
   contact,
   dribble,
+  duel,
   type FallKind,
   finish,
   getup,
@@ -313,6 +314,75 @@ Deno.test("eval unblock: their field player stands on its spot each run; a ball 
   assert.equal(past.result.past, 2);
   assert.ok(past.result.meanTime < 1, JSON.stringify(past.result));
   assert.deepEqual(past.result.results.map((r) => r[2]), ["past", "past"]);
+});
+
+Deno.test("eval duel: our opponent joins as unum 2 and is put on the goal side of the ball each run, ours facing the ball", async () => {
+  // The ball lies at 12.5 m all along: each run ends at its time limit, the second 0.3 m short
+  // of where it put the ball.
+  const { result, commands } = await onFakeServer(
+    () => "(See (mypos 11.5 0 0.52) (myorien 0.00) (ballpos 12.5 0 0.04))",
+    (session) => duel(session, 2, null, 1),
+  );
+  assert.equal(result.opponent, "own");
+  assert.equal(result.goals, 0);
+  assert.equal(result.meanTime, 1);
+  assert.deepEqual(result.results.map((r) => r[0]), ["goal", "goal-left"]);
+  assert.deepEqual(result.results.map((r) => r[2]), ["time", "time"]);
+  assert.deepEqual(result.results.map((r) => r[3]), [0, -0.3]);
+  const moves = commands.filter((c) => c.startsWith("(agent (unum 2) (team Right)"));
+  assert.deepEqual(moves, [
+    "(agent (unum 2) (team Right) (move 13.5 0 0.4 90))",
+    "(agent (unum 2) (team Right) (move 13.8 1.6 0.4 90))",
+  ]);
+  // Ours faces the ball: straight up the field, then 16.7° left of it.
+  assert.ok(commands.includes("(agent (unum 1) (team Left) (move 11.5 0 0.4 -90))"));
+  assert.ok(commands.includes("(agent (unum 1) (team Left) (move 11.8 1.2 0.4 -73.3008))"));
+  assert.ok(commands.some((c) => c.startsWith("(ball (pos 12.8 1.5 0.042)")));
+});
+
+Deno.test("eval duel: a ball in their goal is a goal; one carried 3 m toward ours is lost", async () => {
+  const scored = await onFakeServer(
+    () => "(See (mypos 13 0 0.52) (myorien 0.00) (ballpos 15.2 0.3 0.04))",
+    (session) => duel(session, 2, null, 5),
+  );
+  assert.equal(scored.result.goals, 2);
+  assert.deepEqual(scored.result.results.map((r) => r[2]), ["goal", "goal"]);
+  assert.ok(scored.result.meanTime < 1, JSON.stringify(scored.result));
+  const lost = await onFakeServer(
+    () => "(See (mypos 9 0 0.52) (myorien 0.00) (ballpos 9.2 0 0.04))",
+    (session) => duel(session, 2, null, 5),
+  );
+  assert.equal(lost.result.lost, 2);
+  assert.equal(lost.result.meanTime, 5);
+  // Lost at once: the ball 3.3 and 3.6 m short of where each run put it.
+  assert.deepEqual(lost.result.results.map((r) => r[3]), [-3.3, -3.6]);
+});
+
+Deno.test("eval session: an external opponent's command gets host, port and unum; one that never joins fails naming it", async () => {
+  const out = await Deno.makeTempFile();
+  const command = `sh -c 'echo "$@" > ${out}' x`;
+  const { result } = await onFakeServer(
+    () => "(See (mypos 0 0 0.52) (myorien 0.00) (ballpos 5 5 0.04))",
+    async (session) => {
+      const joined = await session.addExternalOpponent(command, 7, 1).then(
+        () => "joined",
+        (e) => e.message,
+      );
+      // The command runs beside the fake server's cycles: wait for what it wrote.
+      let text = "";
+      for (let i = 0; i < 100 && !text.endsWith("\n"); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        text = await Deno.readTextFile(out);
+      }
+      return { joined, args: text.trim().split(" ") };
+    },
+  );
+  assert.match(result.joined, /timed out after 1 s waiting for 'sh -c .*' to join/);
+  const { args } = result;
+  assert.equal(args[0], "127.0.0.1");
+  assert.ok(Number(args[1]) > 0, args.join(" "));
+  assert.equal(args[2], "7");
+  await Deno.remove(out);
 });
 
 Deno.test("eval contact: the opponent faces our robot 0.6 m ahead, off our line in turn; stances in turn", async () => {

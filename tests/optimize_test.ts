@@ -14,7 +14,7 @@ import {
   withValues,
 } from "../src/optimize/space.ts";
 import { getupScore, kickScore, omniScore, walkScore } from "../src/eval/tasks.ts";
-import { checkWritable } from "../src/optimize/main.ts";
+import { checkWritable, parse } from "../src/optimize/main.ts";
 
 const stats = (v: number) => ({ mean: v, min: v, max: v, median: v });
 
@@ -157,6 +157,14 @@ const ROOT_SPACE = decodeURIComponent(
     [...Deno.readDirSync(new URL("../paramfiles/spaces/", import.meta.url))][0].name,
 );
 
+Deno.test("optimize --opponent: the duel's opponent command reaches the options; absent, ours", async () => {
+  const out = await Deno.makeTempFile({ suffix: ".params" });
+  const base = ["duel", "--space", ROOT_SPACE, "--out", out];
+  assert.equal((await parse([...base, "--opponent", "ut_one.sh"])).opponent, "ut_one.sh");
+  assert.equal((await parse(base)).opponent, null);
+  await Deno.remove(out);
+});
+
 Deno.test("optimize and match CLIs: bad flags are one line and exit 2", async () => {
   const run = async (script: string, args: string[]) => {
     const url = new URL(`../src/${script}`, import.meta.url);
@@ -186,6 +194,13 @@ Deno.test("optimize and match CLIs: bad flags are one line and exit 2", async ()
         ["kick", "--space", `${ROOT_SPACE}`, "--out", "/nonexistent/x.params"],
         /--out: cannot write \/nonexistent\/x\.params/,
       ],
+      [
+        "optimize/main.ts",
+        ["duel", "--space", `${ROOT_SPACE}`, "--opponent", " "],
+        /--opponent: the command is empty/,
+      ],
+      ["eval/main.ts", ["duel", "--opponent", ""], /--opponent: the command is empty/],
+      ["eval/main.ts", ["kick", "--opponent", "x"], /--opponent: the kick task does not read it/],
       ["tools/match.ts", ["--right", "x"], /--left: a command is required/],
       ["tools/match.ts", ["--penalty", "3", "--their-kicker", "k"], /--their-goalie/],
       ["tools/match.ts", ["--left", "x", "--right", "y", "--half", "0"], /--half/],
@@ -385,6 +400,7 @@ Deno.test("eval registry: one list for eval and optimize; the optimizer's tasks 
     "kick",
     "finish",
     "unblock",
+    "duel",
     "dribble",
     "save",
     "dive",
@@ -401,6 +417,7 @@ Deno.test("eval registry: one list for eval and optimize; the optimizer's tasks 
     fallCost: 6,
     lead: null,
     arrival: [0.3, 2.5] as const,
+    opponent: null,
   };
   const getupResult = { runs: 4, successes: 3, seconds: { mean: 2.5 } };
   assert.equal(evalTask("getup").score!(getupResult, o), 10 * 3 / 4 - 2.5);

@@ -13,7 +13,14 @@ import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { parseServerSpec } from "../tools/server_launcher.ts";
 import { LOG_LEVELS, Logger } from "log";
 import { EvalSession } from "./session.ts";
-import { DRIBBLE_STARTS, type DribbleStart, type FallKind, FALLS, fallsFlag } from "./tasks.ts";
+import {
+  DRIBBLE_STARTS,
+  type DribbleStart,
+  type FallKind,
+  FALLS,
+  fallsFlag,
+  opponentFlag,
+} from "./tasks.ts";
 import {
   DEFAULT_TASK_OPTIONS,
   type EvalTask,
@@ -38,7 +45,9 @@ export const EVAL_USAGE = `Usage: deno task eval <${TASK_NAMES.join("|")}> [flag
                     line (default: the goalie.dive_lead param)
   --arrival A-B     save task: the shots reach the goal line at A to B m/s (default 0.3-2.5)
   --start S         dribble task: behind (0.3 m behind the ball) or mixed (the shoot task's
-                    starts in turn: behind, beside, diagonal, in front; default behind)`;
+                    starts in turn: behind, beside, diagonal, in front; default behind)
+  --opponent CMD    duel task: the opponent's command, run with host, port and unum appended
+                    (default: an agent of our own code)`;
 
 /** Each task-specific flag, with the task option it sets. */
 const TASK_FLAGS: readonly [string, keyof TaskOptions][] = [
@@ -49,6 +58,7 @@ const TASK_FLAGS: readonly [string, keyof TaskOptions][] = [
   ["start", "start"],
   ["lead", "lead"],
   ["arrival", "arrival"],
+  ["opponent", "opponent"],
 ];
 
 /** A task-specific flag given in `args` that `task` does not read (its `flags`), if any. */
@@ -73,7 +83,7 @@ export function speedRange(text: string): [number, number] {
 async function main(args: string[]): Promise<number> {
   let v, task, spec, type, runs, coreKind, logLevel, jitter, leftFoot, falls: FallKind[];
   let start: DribbleStart, kickKind: KickKind, lead: number | null;
-  let arrival: [number, number];
+  let arrival: [number, number], opponent: string | null;
   try {
     const parsed = parseFlags({
       args,
@@ -92,6 +102,7 @@ async function main(args: string[]): Promise<number> {
         start: { type: "string", default: "behind" },
         lead: { type: "string" },
         arrival: { type: "string", default: DEFAULT_TASK_OPTIONS.arrival.join("-") },
+        opponent: { type: "string" },
         help: { type: "boolean", default: false },
       },
     });
@@ -119,6 +130,7 @@ async function main(args: string[]): Promise<number> {
     start = choiceFlag("start", v.start as string, DRIBBLE_STARTS);
     lead = v.lead === undefined ? null : numberFlag("lead", v.lead as string, 0, 2);
     arrival = speedRange(v.arrival as string);
+    opponent = opponentFlag(v.opponent as string | undefined);
     spec = parseServerSpec(v.server as string);
     const unread = unreadFlag(evalTask(task), args);
     if (unread) throw new CliError(`--${unread}: the ${task} task does not read it`);
@@ -160,6 +172,7 @@ async function main(args: string[]): Promise<number> {
       start,
       lead,
       arrival,
+      opponent,
     };
     const result = await t.run(session, runs, options);
     // The tasks the optimizer tunes also print the score it would give.

@@ -4,6 +4,7 @@
 
 import { CONTACT_TASK } from "./contact_task.ts";
 import { DIVE_TASK } from "./dive_task.ts";
+import { DUEL_TASK } from "./duel_task.ts";
 import { DRIBBLE_TASK } from "./dribble_task.ts";
 import { FINISH_TASK } from "./finish_task.ts";
 import { GETUP_TASK } from "./getup_task.ts";
@@ -29,6 +30,7 @@ export const DEFAULT_TASK_OPTIONS: Readonly<TaskOptions> = {
   fallCost: KICK_FALL_COST,
   lead: null,
   arrival: SHOT_ARRIVAL,
+  opponent: null,
 };
 
 export const EVAL_TASKS: readonly EvalTask[] = [
@@ -40,6 +42,7 @@ export const EVAL_TASKS: readonly EvalTask[] = [
   SCORE_TASK,
   FINISH_TASK,
   UNBLOCK_TASK,
+  DUEL_TASK,
   DRIBBLE_TASK,
   SAVE_TASK,
   DIVE_TASK,

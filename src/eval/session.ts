@@ -1,7 +1,8 @@
 // An evaluation session: a server (started with the launcher, or given), a monitor client for
 // trainer commands, one in-process agent whose every perception — ground truth included, which
 // only evaluation code may read — is visible to the task driving it, and the opponents a task
-// adds (in-process agents of the other team, playing their own behaviour).
+// adds: in-process agents of the other team playing their own behaviour, or another team's agent
+// run as a process of its own (followed through the monitor's scene).
 
 import { Agent, type AgentOptions } from "../agent/agent.ts";
 import { loadParams } from "../agent/params.ts";
@@ -11,6 +12,7 @@ import { createCore } from "../core/create_core.ts";
 import { loadSkillFiles } from "../skills/skill_compiler.ts";
 import { runAgent } from "../agent/runner.ts";
 import { MonitorClient, type TeamSide, trainer } from "../net/monitor.ts";
+import type { ScenePoint } from "../net/monitor_scene.ts";
 import type { GroundTruth, Perception } from "../protocol/perception.ts";
 import { J } from "../body/joints.ts";
 import { wrapAngle } from "../util/angles.ts";
@@ -20,6 +22,7 @@ import {
   type ServerOptions,
   serverTarget,
 } from "../tools/server_launcher.ts";
+import { stopProcessGroup } from "../tools/team_process.ts";
 import { toOwnFrame } from "../world/world_view.ts";
 
 /** Beams wait for the robot to stand with the torso this upright (cos of ~11°)… */
@@ -83,9 +86,24 @@ interface Opponent {
   running: Promise<number>;
 }
 
+/** An opponent of another team's code, run as a process of its own (addExternalOpponent). */
+export interface ExternalOpponent {
+  unum: number;
+  /** Its torso (world frame) as the monitor's scene shows it; null while it is not on the field. */
+  torso(): ScenePoint | null;
+}
+
+/** An external opponent's torso stands this high (m) once it is up; a fallen one lies lower. */
+const EXTERNAL_UP_Z = 0.3;
+/** An external opponent must join the field within this long (s of server time). */
+const EXTERNAL_JOIN_WAIT = 60;
+
 export class EvalSession {
   private running: Promise<number> | null = null;
   private readonly opponents: Opponent[] = [];
+  private readonly processes: Deno.ChildProcess[] = [];
+  /** A monitor that follows the scene, opened for the first external opponent. */
+  private sceneMonitor: MonitorClient | null = null;
 
   private constructor(
     readonly agent: EvalAgent,
@@ -163,6 +181,58 @@ export class EvalSession {
       skills: await loadSkillFiles(bundledSkillFiles(), params),
       behaviour,
     });
+  }
+
+  /**
+   * Starts another team's agent as a process of its own: `command` run by the shell with the
+   * server's host, agent port and `unum` appended (in a session of its own, so that closing
+   * reaches every process it starts). Resolves once its robot is on the field, at most `joinWait`
+   * s of server time.
+   */
+  async addExternalOpponent(
+    command: string,
+    unum: number,
+    joinWait = EXTERNAL_JOIN_WAIT,
+  ): Promise<ExternalOpponent> {
+    const t = this.target;
+    const child = new Deno.Command("setsid", {
+      args: ["sh", "-c", `exec ${command} "$@"`, "sh", t.host, String(t.port), String(unum)],
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    this.processes.push(child);
+    const torso = await this.watchOpponent(unum);
+    await this.until(() => torso() !== null, joinWait, `'${command}' to join`);
+    return { unum, torso };
+  }
+
+  /**
+   * The torso (world frame) of the other team's robot `unum` as the monitor's scene shows it,
+   * each time it is called; null while it is not on the field.
+   */
+  async watchOpponent(unum: number): Promise<() => ScenePoint | null> {
+    const t = this.target;
+    this.sceneMonitor ??= await MonitorClient.connect(t.host, t.monitorPort, 5000, true);
+    const scene = this.sceneMonitor.follower!.scene;
+    const team = this.otherSide === "Left" ? "left" : "right";
+    return () =>
+      scene.robots().find((r) => r.team === team && r.unum === unum)?.parts[0].at ?? null;
+  }
+
+  /**
+   * Puts an external opponent at (x, y) facing rot (world frame), once its torso stands up (it
+   * gets up by its own behaviour; at most PLACE_REST_WAIT s).
+   */
+  async placeExternal(o: ExternalOpponent, x: number, y: number, rot: number): Promise<void> {
+    const t0 = this.now;
+    await this.until(
+      () => (o.torso()?.z ?? 0) > EXTERNAL_UP_Z || this.now - t0 > PLACE_REST_WAIT,
+      PLACE_REST_WAIT + 5,
+      "the opponent to stand",
+    );
+    await this.monitor.send(trainer.moveAgent(o.unum, this.otherSide, { x, y, z: 0.4 }, rot));
+    await this.cycles(4);
   }
 
   /**
@@ -270,6 +340,8 @@ export class EvalSession {
   }
 
   async close(): Promise<void> {
+    await Promise.all(this.processes.map(stopProcessGroup));
+    await this.sceneMonitor?.close();
     for (const o of this.opponents) o.stop.abort();
     this.stopAgent.abort();
     await Promise.all(this.opponents.map((o) => o.running));

@@ -2,7 +2,7 @@
 // it reads (its flags), how its runs are made, and, for the tasks the optimizer tunes, the score
 // it maximizes. Each task lives in its own file and exports one of these; registry.ts lists them.
 
-import { choiceFlag } from "../config/cli.ts";
+import { choiceFlag, CliError } from "../config/cli.ts";
 import type { KickKind } from "../skills/kicks.ts";
 import type { EvalSession } from "./session.ts";
 
@@ -16,6 +16,13 @@ export type FallKind = typeof FALLS[number];
 /** The --falls flag of eval and optimize: falls in turn, comma-separated. */
 export function fallsFlag(value: string): FallKind[] {
   return value.split(",").map((f) => choiceFlag("falls", f, FALLS));
+}
+
+/** The --opponent flag of eval and optimize: a command (not blank), or null when not given. */
+export function opponentFlag(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (value.trim() === "") throw new CliError("--opponent: the command is empty");
+  return value;
 }
 
 /** Where a dribble starts: 0.3 m behind the ball facing the goal, or the shoot task's starts. */
@@ -38,6 +45,11 @@ export interface TaskOptions {
   lead: number | null;
   /** Save: the shots reach the goal line at speeds in this range (m/s). */
   arrival: readonly [number, number];
+  /**
+   * Duel: the opponent's command (run with host, port and unum appended); null: an agent of our
+   * own code.
+   */
+  opponent: string | null;
 }
 
 export interface EvalTask {

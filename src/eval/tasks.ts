@@ -1,7 +1,8 @@
 // The evaluation tasks' runs and results, one file each, measured with the server's ground truth:
 // walking forward and to omnidirectional targets, getting up, kicking from a standing start,
-// shooting and dribbling as a game plays the ball, the goalie's saves, and who falls when two
-// robots meet; with what they measure with (measure.ts). registry.ts lists the tasks themselves.
+// shooting and dribbling as a game plays the ball, a ball one opponent contests, the goalie's
+// saves, and who falls when two robots meet; with what they measure with (measure.ts).
+// registry.ts lists the tasks themselves.
 
 export { type RunStats, stats } from "./measure.ts";
 export { walkForward, type WalkForwardResult, walkScore } from "./walk_forward_task.ts";
@@ -13,6 +14,14 @@ export { shoot, type ShootResult } from "./shoot_task.ts";
 export { score, type ScoreResult } from "./score_task.ts";
 export { finish, type FinishResult } from "./finish_task.ts";
 export { unblock, type UnblockResult } from "./unblock_task.ts";
+export { duel, type DuelResult } from "./duel_task.ts";
 export { save, type SaveResult } from "./save.ts";
 export { contact, type ContactResult } from "./contact_task.ts";
-export { DRIBBLE_STARTS, type DribbleStart, type FallKind, FALLS, fallsFlag } from "./task.ts";
+export {
+  DRIBBLE_STARTS,
+  type DribbleStart,
+  type FallKind,
+  FALLS,
+  fallsFlag,
+  opponentFlag,
+} from "./task.ts";

@@ -42,6 +42,8 @@ export interface EvalJobData {
     fallCost: number;
     start: string;
     falls: readonly string[];
+    /** Duel task: the opponent's command, run on the worker's host; absent or null: ours. */
+    opponent?: string | null;
   };
   params: string;
   /** The submitter's code version: a worker running other code refuses the job. */

@@ -27,6 +27,8 @@ export interface CandidateSpec {
   start: DribbleStart;
   /** Get-up task: the falls in turn. */
   falls: readonly FallKind[];
+  /** Duel task: the opponent's command (TaskOptions.opponent); absent or null: our own agent. */
+  opponent?: string | null;
 }
 
 /**
@@ -61,6 +63,7 @@ export async function scoreCandidate(
       fallCost: spec.fallCost,
       start: spec.start,
       falls: spec.falls,
+      opponent: spec.opponent ?? null,
     };
     return task.score!(await task.run(session, spec.runs, options), options);
   } catch (e) {

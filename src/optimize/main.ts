@@ -26,6 +26,7 @@ import {
   type FallKind,
   FALLS,
   fallsFlag,
+  opponentFlag,
 } from "../eval/tasks.ts";
 import { KICK_KINDS, type KickKind } from "../skills/kicks.ts";
 import { readSkillFiles } from "../skills/skill_compiler.ts";
@@ -80,6 +81,8 @@ export const OPTIMIZE_USAGE = `Usage: deno task optimize <${
   --start S         dribble task: ${
   DRIBBLE_STARTS.join(" or ")
 } (default ${DEFAULT_TASK_OPTIONS.start})
+  --opponent CMD    duel task: the opponent's command, run with host, port and unum appended
+                    (default: an agent of our own code)
   --redis URL       score candidates as jobs on this Redis (redis://[:PASSWORD@]HOST[:PORT][/DB])
                     for 'deno task worker' on any hosts; without it, servers on this machine
   --queue NAME      the job queue (default ${DEFAULT_QUEUE})
@@ -109,6 +112,7 @@ interface Options {
   fallCost: number;
   start: DribbleStart;
   falls: FallKind[];
+  opponent: string | null;
   redis: RedisConnection | null;
   queue: string;
   resume: boolean;
@@ -138,6 +142,7 @@ export async function parse(args: string[]): Promise<Options> {
         "fall-cost": { type: "string", default: String(KICK_FALL_COST) },
         start: { type: "string", default: DEFAULT_TASK_OPTIONS.start },
         falls: { type: "string", default: DEFAULT_TASK_OPTIONS.falls.join(",") },
+        opponent: { type: "string" },
         redis: { type: "string" },
         queue: { type: "string", default: DEFAULT_QUEUE },
         resume: { type: "boolean", default: false },
@@ -174,6 +179,7 @@ export async function parse(args: string[]): Promise<Options> {
     fallCost: numberFlag("fall-cost", v["fall-cost"] as string, 0, 1000),
     start: choiceFlag("start", v.start as string, DRIBBLE_STARTS),
     falls: fallsFlag(v.falls as string),
+    opponent: opponentFlag(v.opponent as string | undefined),
     redis: v.redis === undefined ? null : parseRedisUrl(v.redis as string),
     queue: v.queue as string,
     resume: v.resume as boolean,
@@ -215,6 +221,7 @@ function candidateSpec(o: Options): CandidateSpec {
     fallCost: o.fallCost,
     start: o.start,
     falls: o.falls,
+    opponent: o.opponent,
   };
 }
 
@@ -270,6 +277,8 @@ function runKey(o: Options, base: string): Record<string, unknown> {
     fallCost: o.fallCost,
     start: o.start,
     falls: o.falls,
+    // Only when given, so that the journals of runs from before the flag still resume.
+    ...(o.opponent === null ? {} : { opponent: o.opponent }),
     space: o.dims.map((d) => [d.name, d.min, d.max]),
     paramsFiles: o.paramsFiles,
   };

@@ -168,6 +168,9 @@ async function runEval(
   if (falls.length === 0 || falls.some((f) => !FALLS.includes(f))) {
     throw new UnrecoverableError(`falls ${JSON.stringify(s.falls)}`);
   }
+  if (s.opponent !== undefined && s.opponent !== null && typeof s.opponent !== "string") {
+    throw new UnrecoverableError(`opponent ${JSON.stringify(s.opponent)}`);
+  }
   const spec: CandidateSpec = {
     ...s,
     type: s.type,

@@ -100,20 +100,25 @@ export async function refreshConnections(
   trackConnections(teams, await agentConnections(agentPort), known);
 }
 
-/** Signals the team's whole process group. */
-function signalTeam(t: TeamProcess, signal: Deno.Signal): void {
+/** Signals a child's whole process group (it runs in a session of its own). */
+function signalGroup(child: Deno.ChildProcess, signal: Deno.Signal): void {
   try {
-    Deno.kill(-t.child.pid, signal);
+    Deno.kill(-child.pid, signal);
   } catch {
     // already gone
   }
 }
 
-export async function stopTeam(t: TeamProcess): Promise<void> {
-  signalTeam(t, "SIGTERM");
-  const timer = setTimeout(() => signalTeam(t, "SIGKILL"), 5000);
-  await t.child.status;
+/** Ends a command started with setsid: SIGTERM to its group, SIGKILL after 5 s and at its end. */
+export async function stopProcessGroup(child: Deno.ChildProcess): Promise<void> {
+  signalGroup(child, "SIGTERM");
+  const timer = setTimeout(() => signalGroup(child, "SIGKILL"), 5000);
+  await child.status;
   await sleep(500);
-  signalTeam(t, "SIGKILL");
+  signalGroup(child, "SIGKILL");
   clearTimeout(timer);
+}
+
+export function stopTeam(t: TeamProcess): Promise<void> {
+  return stopProcessGroup(t.child);
 }
