@@ -6,6 +6,7 @@ import { soccerOptions } from "../agent/play_options.ts";
 import { BallPlayer, LOOK_AROUND } from "../behavior/ball_play.ts";
 import { believedOpponents } from "../behavior/soccer.ts";
 import { spareKeeper } from "../ballplay/keeper_contact.ts";
+import { holdContact } from "../behavior/walk_around.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { FRESH } from "../world/team_world.ts";
 import type { EvalSession } from "./session.ts";
@@ -19,8 +20,8 @@ export function ballPlayer(s: EvalSession): BallPlayer {
 /**
  * This cycle's request for playing the ball, from the agent's own estimates (looking around, as
  * the soccer behaviour does, while the ball is unseen for FRESH.ball s), walking around the
- * opponents it believes in and sparing their keeper as the soccer behaviour does; null while it
- * has no pose or ball, or is down.
+ * opponents it believes in, sparing their keeper and holding short of contact as the soccer
+ * behaviour does; null while it has no pose or ball, or is down.
  */
 export function playBallAlone(
   s: EvalSession,
@@ -43,7 +44,10 @@ export function playBallAlone(
     standing: a.motion.standingIdle,
     walkSpeed: a.motion.walkSpeed,
   });
-  return spareKeeper(request, v.self, a.teamWorld.opponent(1, v.time));
+  const spared = spareKeeper(request, v.self, a.teamWorld.opponent(1, v.time));
+  // As the soccer behaviour holds its field players short of a robot ahead (soccer.contact_hold).
+  const hold = a.options.params.get("soccer.contact_hold");
+  return hold > 0 ? holdContact(spared, v.self, opponents, hold) : spared;
 }
 
 /** Where the robot starts relative to the ball, per run in turn: behind, beside, diagonal,

@@ -102,7 +102,7 @@ export class EvalSession {
   private running: Promise<number> | null = null;
   private readonly opponents: Opponent[] = [];
   private readonly processes: Deno.ChildProcess[] = [];
-  /** A monitor that follows the scene, opened for the first external opponent. */
+  /** A monitor that follows the scene, opened when a task first watches an opponent. */
   private sceneMonitor: MonitorClient | null = null;
 
   private constructor(
