@@ -1,6 +1,7 @@
 // Playing the ball without teammates, as the soccer behaviour does, for the ball tasks (shoot,
-// dribble, score, finish): the agent's own ball player and estimates, with the opponents it
-// believes in (none on an empty field), and where the runs start.
+// dribble, score, finish, unblock, duel): the agent's own ball player and estimates, with the
+// opponents it believes in (none on an empty field), where the runs start, and a run played until
+// its task names its end (playBallRun).
 
 import { soccerOptions } from "../agent/play_options.ts";
 import { BallPlayer, LOOK_AROUND } from "../behavior/ball_play.ts";
@@ -9,6 +10,9 @@ import { spareKeeper } from "../ballplay/keeper_contact.ts";
 import { holdContact } from "../behavior/walk_around.ts";
 import type { MotionRequest } from "../motion/motion.ts";
 import { FRESH } from "../world/team_world.ts";
+import { trainer } from "../net/monitor.ts";
+import type { Point2 } from "../util/pose.ts";
+import { watchFalls } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
 
 /** A ball player with the agent's own soccer options, as the soccer behaviour builds it. */
@@ -106,4 +110,52 @@ export function traceBallPlay(s: EvalSession, player: BallPlayer, label: string)
       (player.target ? ` to (${f(player.target.x)}, ${f(player.target.y)})` : "") +
       (v.self ? ` est (${f(v.self.x)}, ${f(v.self.y)}, ${deg(v.self.theta)}°)` : ""),
   );
+}
+
+/** How a run played by playBallRun ended: its name, after how long (s), and our falls. */
+export interface BallRun {
+  end: string;
+  seconds: number;
+  falls: number;
+}
+
+/**
+ * Puts the ball at `ball` (field frame), plays on, and plays it as a game does until `ends`
+ * names the run's end, play stops (the play mode's name) or `timeout` s pass ("time"); then
+ * stands.
+ */
+export async function playBallRun(
+  s: EvalSession,
+  player: BallPlayer,
+  ball: Point2,
+  label: string,
+  timeout: number,
+  ends: (s: EvalSession) => string | null,
+): Promise<BallRun> {
+  const a = s.agent;
+  await s.monitor.send(trainer.ball({ ...ball, z: 0.042 }, { x: 0, y: 0, z: 0 }));
+  await s.cycles(10);
+  await s.resumePlay();
+  a.estimator.ball.placed(ball.x, ball.y, a.world.time);
+  const t0 = s.now;
+  let end = "time";
+  const falls = await watchFalls(s, async () => {
+    while (s.now - t0 < timeout) {
+      await a.nextCycle();
+      const named = ends(s);
+      if (named !== null) {
+        end = named;
+        return;
+      }
+      if (a.world.playModeName !== "PlayOn") {
+        end = a.world.playModeName;
+        return;
+      }
+      const request = playBallAlone(s, player, false);
+      if (request) a.motion.set(request);
+      traceBallPlay(s, player, label);
+    }
+  });
+  a.motion.set({ kind: "stand" });
+  return { end, seconds: Math.round((s.now - t0) * 100) / 100, falls };
 }

@@ -8,10 +8,9 @@
 
 import type { RobotType } from "../body/joints.ts";
 import type { Point2 } from "../util/pose.ts";
-import { ballPlayer } from "./ball_alone.ts";
+import { ballPlayer, playBallRun } from "./ball_alone.ts";
 import { type RunStats, stats, weScored } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
-import { playBallRun } from "./standing_opponent.ts";
 import { task } from "./task.ts";
 
 /** A run's start (field frame, we attack +x): the ball, our robot facing it, the opponent's. */
@@ -85,7 +84,10 @@ interface DuelOpponent {
   torso(): Point2 | null;
 }
 
-/** Its own agent (placed once upright) or the process's robot. */
+/**
+ * Its own agent (placed once upright) or the process's robot. Our own agent's torso is followed
+ * only for the debug trace: following the scene reads every monitor frame.
+ */
 async function addOpponent(
   s: EvalSession,
   command: string | null,
@@ -96,9 +98,10 @@ async function addOpponent(
     return { place: (x, y, rot) => s.placeExternal(o, x, y, rot), torso: o.torso };
   }
   const agent = await s.addOwnOpponent("Duel", OPPONENT_UNUM, type, "soccer");
+  const traced = s.agent.options.log.enabled("debug");
   return {
     place: (x, y, rot) => s.placeOpponent(agent, x, y, rot),
-    torso: await s.watchOpponent(OPPONENT_UNUM),
+    torso: traced ? await s.watchOpponent(OPPONENT_UNUM) : () => null,
   };
 }
 

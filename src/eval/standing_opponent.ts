@@ -1,14 +1,11 @@
 // Playing the ball past one standing opponent, as a game does: the runs of the finish task (their
 // keeper) and the unblock task (a field player with the ball at its feet). Each run puts the
 // opponent on its spot, our robot and the ball at one start in turn, and plays until the task's
-// goal is reached, play stops, or the time limit passes (playBallRun, which the duel task's runs
-// against a moving opponent use too).
+// goal is reached, play stops, or the time limit passes (playBallRun).
 
-import { trainer } from "../net/monitor.ts";
 import type { Point2, Pose2 } from "../util/pose.ts";
-import type { BallPlayer } from "../behavior/ball_play.ts";
-import { ballPlayer, playBallAlone, traceBallPlay } from "./ball_alone.ts";
-import { type RunStats, stats, watchFalls } from "./measure.ts";
+import { ballPlayer, playBallRun } from "./ball_alone.ts";
+import { type RunStats, stats } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
 
 /** A run's start: the ball, and our robot facing their goal (field frame, we attack +x). */
@@ -90,52 +87,4 @@ export async function playPastStanding(
     stopped,
     results,
   };
-}
-
-/** How a run played by playBallRun ended: its name, after how long (s), and our falls. */
-export interface BallRun {
-  end: string;
-  seconds: number;
-  falls: number;
-}
-
-/**
- * Puts the ball at `ball` (field frame), plays on, and plays it as a game does until `ends`
- * names the run's end, play stops (the play mode's name) or `timeout` s pass ("time"); then
- * stands.
- */
-export async function playBallRun(
-  s: EvalSession,
-  player: BallPlayer,
-  ball: Point2,
-  label: string,
-  timeout: number,
-  ends: (s: EvalSession) => string | null,
-): Promise<BallRun> {
-  const a = s.agent;
-  await s.monitor.send(trainer.ball({ ...ball, z: 0.042 }, { x: 0, y: 0, z: 0 }));
-  await s.cycles(10);
-  await s.resumePlay();
-  a.estimator.ball.placed(ball.x, ball.y, a.world.time);
-  const t0 = s.now;
-  let end = "time";
-  const falls = await watchFalls(s, async () => {
-    while (s.now - t0 < timeout) {
-      await a.nextCycle();
-      const named = ends(s);
-      if (named !== null) {
-        end = named;
-        return;
-      }
-      if (a.world.playModeName !== "PlayOn") {
-        end = a.world.playModeName;
-        return;
-      }
-      const request = playBallAlone(s, player, false);
-      if (request) a.motion.set(request);
-      traceBallPlay(s, player, label);
-    }
-  });
-  a.motion.set({ kind: "stand" });
-  return { end, seconds: Math.round((s.now - t0) * 100) / 100, falls };
 }
