@@ -5,6 +5,7 @@ import assert from "assert";
 import {
   assignGreedy,
   onBallCost,
+  outOfLane,
   type PlayerSpot,
   type Role,
   RoleKeeper,
@@ -40,6 +41,35 @@ Deno.test("roles: every target is on the field; kick-off targets are legal", () 
       }
     }
   }
+});
+
+Deno.test("roles: with laneClear the forwards stand out of the ball's lane to their goal", () => {
+  const rng = new Rng(5);
+  const clear = 1;
+  for (let i = 0; i < 500; i++) {
+    const ball = { x: rng.uniform(-14, 12), y: rng.uniform(-8, 8) };
+    const t = roleTargets(ball, "play", 1, clear);
+    const off = roleTargets(ball, "play", 1, 0);
+    const gx = 15 - ball.x, gy = -ball.y, len = Math.hypot(gx, gy);
+    for (const [role, side] of [["forwardLeft", 1], ["forwardRight", -1]] as const) {
+      const p = t[role], q = off[role];
+      const rx = p.x - ball.x, ry = p.y - ball.y;
+      const ahead = (rx * gx + ry * gy) / len, across = (ry * gx - rx * gy) / len;
+      // Ahead of the ball, a forward stands on its own side at least `clear` across (clamped to
+      // the field, and still as far ahead); elsewhere its spot is the one without the rule.
+      const edge = Math.abs(p.x) >= 14.4 || Math.abs(p.y) >= 8.9;
+      if (ahead > 0 && ahead < len && !edge) {
+        assert.ok(side * across >= clear - 1e-6, `${role} ${JSON.stringify({ ball, p })}`);
+      }
+      const qx = q.x - ball.x, qy = q.y - ball.y;
+      const qAhead = (qx * gx + qy * gy) / len, qAcross = (qy * gx - qx * gy) / len;
+      if (qAhead <= 0 || side * qAcross >= clear) assert.deepEqual(p, q);
+      else assert.ok(Math.abs(ahead - qAhead) < 1e-6 || edge, `${role}`);
+    }
+  }
+  // The forward 2 m ahead at y = −2 of a ball at (1.26, −1.81), 0.45 m off its lane, moves out.
+  const p = outOfLane({ x: 3.26, y: -2 }, { x: 1.26, y: -1.81 }, -1, 1);
+  assert.ok(p.y < -2.5 && p.y > -2.6 && p.x > 3.3 && p.x < 3.4, JSON.stringify(p));
 });
 
 Deno.test("roles: at their kick-off the player at the ball waits 2.5 m behind it", () => {

@@ -90,6 +90,7 @@ export function soccerOptions(
     contestRadius: params.get("soccer.contest_radius"),
     roleHold: params.get("soccer.role_hold"),
     roleStick: params.get("roles.stick"),
+    laneClear: params.get("roles.lane_clear"),
     positionSpeed: params.get("soccer.position_speed"),
     positionSideways: params.get("soccer.position_sideways"),
     positionTurn: params.get("soccer.position_turn_deg") * DEG,

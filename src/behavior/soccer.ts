@@ -40,6 +40,8 @@ export interface SoccerOptions extends BallPlayOptions {
   roleHold: number;
   /** Metres of walking a player's present role is worth over another (RoleKeeper). */
   roleStick: number;
+  /** How far (m) the forwards' spots keep across from the ball's lane to their goal; 0: off. */
+  laneClear: number;
   /** How players are mapped to roles (greedy, or the optimal DP on the numeric core). */
   assign: AssignRoles;
   /** Fraction of its speed a rolling ball keeps per second (where it stops). */
@@ -175,6 +177,7 @@ export class SoccerBehavior implements Behavior {
       rest,
       s === "ourKickOff" ? "ourKickOff" : s === "theirKickOff" ? "theirKickOff" : "play",
       this.supportSide,
+      this.o.laneClear,
     );
     // The goalie at the ball says so by team talk; everyone then fills a substitute goalie.
     const goalieClears = v.unum === 1 && s === "play" && ball !== null &&
@@ -433,7 +436,7 @@ export const SOCCER_PARAMS: readonly ParamRange[] = [
   { keys: /^soccer\.(kick|shot_kick)$/, ...KICK_WORD, words: ["keyframe", "long"] },
   { keys: /^soccer\.advance_kick$/, ...KICK_WORD, words: ["none", "keyframe", "long"] },
   { keys: /^soccer\.role_hold$/, ...TIME },
-  { keys: /^roles\.stick$/, unit: "m", min: 0, max: 10 },
+  { keys: /^roles\.(stick|lane_clear)$/, unit: "m", min: 0, max: 10 },
   { keys: /^roles\.assign$/, unit: "word", min: 0, max: 0, words: ["dp", "greedy"] },
   { keys: /^pass\.enabled$/, ...FLAG },
   { keys: /^pass\.(min_distance|max_distance|min_gain)$/, unit: "m", min: 0, max: 30 },
@@ -462,6 +465,7 @@ export const soccer: BehaviorFactory<SoccerOptions> = {
     contestRadius: 0.7,
     roleHold: 2,
     roleStick: 0,
+    laneClear: 0,
     positionSpeed: 1,
     positionSideways: 0.15,
     positionTurn: Math.PI / 3,

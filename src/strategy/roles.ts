@@ -144,13 +144,34 @@ export function supportSide(by: number, last: number): 1 | -1 {
 }
 
 /**
+ * `p` (a spot on `side` of the line, 1 left, −1 right) moved out of the ball's lane: the line from
+ * the ball to their goal's centre, ahead of the ball. A spot in the lane less than `clear` (m)
+ * across is moved out to `clear` on its side; 0 leaves every spot as it is.
+ */
+export function outOfLane(p: Point2, ball: Point2, side: 1 | -1, clear: number): Point2 {
+  if (clear <= 0) return p;
+  const gx = FIELD_LENGTH / 2 - ball.x, gy = -ball.y;
+  const len = Math.hypot(gx, gy);
+  if (len < 1e-6) return p;
+  const ux = gx / len, uy = gy / len;
+  const rx = p.x - ball.x, ry = p.y - ball.y;
+  const ahead = rx * ux + ry * uy;
+  const across = ry * ux - rx * uy;
+  if (ahead <= 0 || ahead >= len || side * across >= clear) return p;
+  const shift = side * clear - across;
+  return { x: p.x - shift * uy, y: p.y + shift * ux };
+}
+
+/**
  * Every role's target for a ball at (bx, by); `side`: the supporter's (supportSide), by default
- * from the ball's side of the long axis.
+ * from the ball's side of the long axis; `laneClear`: how far (m) the forwards keep across from
+ * the ball's lane (outOfLane), 0 not at all.
  */
 export function roleTargets(
   ball: Point2,
   context: RoleContext = "play",
   side: 1 | -1 = ball.y >= 0 ? 1 : -1,
+  laneClear = 0,
 ): Record<Role, Point2> {
   const { x: bx, y: by } = ball;
   const g = goalieTarget(bx, by);
@@ -158,8 +179,8 @@ export function roleTargets(
     goalie: { x: g.x, y: g.y },
     onBall: { x: bx - ON_BALL_BEHIND, y: by },
     supporter: { x: bx - 1.2, y: by - side * 0.9 },
-    forwardLeft: { x: Math.min(bx + 2, FORWARD_MAX_X), y: 2 },
-    forwardRight: { x: Math.min(bx + 2, FORWARD_MAX_X), y: -2 },
+    forwardLeft: outOfLane({ x: Math.min(bx + 2, FORWARD_MAX_X), y: 2 }, ball, 1, laneClear),
+    forwardRight: outOfLane({ x: Math.min(bx + 2, FORWARD_MAX_X), y: -2 }, ball, -1, laneClear),
     midLeft: { x: bx - 3.5, y: 3 + 0.4 * by },
     midRight: { x: bx - 3.5, y: -3 + 0.4 * by },
     wingLeft: { x: bx - 1, y: 6 },
