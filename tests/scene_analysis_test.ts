@@ -70,6 +70,26 @@ Deno.test("scene analysis: the contested still ball by the third it lies in", ()
   assert.equal(a.ballStillBy.both, 0.75);
 });
 
+Deno.test("scene analysis: a teammate in the lane of the team's player at the ball", () => {
+  const a = analyzeScene(samples(0, 41, (t) => ({
+    // The left robot at the ball all along; a mate 1.5 m ahead toward +x for 0-1 s, beside the
+    // lane (0.8 m across) for 1-2 s, behind the ball for 2-3 s, lying ahead for 3-4 s. The right
+    // team, which attacks −x, has a mate 1.5 m ahead toward −x of its robot at a ball by it.
+    ball: [0, 0],
+    left: [
+      [9, -0.3, 0, 0.33],
+      [
+        7,
+        t <= 1 ? 1.5 : t <= 2 ? 1.5 : t <= 3 ? -1.5 : 1.5,
+        t > 1 && t <= 2 ? 0.8 : 0,
+        t > 3 ? 0.1 : 0.33,
+      ],
+    ],
+    right: [[2, 0.3, 0.1, 0.33], [4, -1.2, 0.1, 0.33]],
+  })));
+  assert.deepEqual(a.mateInLane, { left: 0.25, right: 1 });
+});
+
 Deno.test("scene analysis: a fall is a robot up for a second going down, with what was near; a get-up fails when it goes down sooner", () => {
   const z = (t: number, down: number) => t < down ? 0.33 : 0.1;
   const a = analyzeScene(samples(0, 60, (t) => ({

@@ -18,6 +18,13 @@ const UP_FOR = 1;
 /** A fall with another robot's torso this near (m) in the second before it is a contact fall. */
 const CONTACT = 0.45;
 const CONTACT_WINDOW = 1;
+/**
+ * A teammate stands in the lane of a team's player at the ball (nearest of its team, within
+ * POSSESSION_RADIUS) when it is upright LANE_AHEAD (m) ahead of the ball toward the goal it
+ * attacks and within LANE_ACROSS (m) of that line.
+ */
+const LANE_AHEAD = [0.3, 2.5] as const;
+const LANE_ACROSS = 0.5;
 /** A gap (s) between samples longer than this counts as this much. */
 const MAX_STEP = 0.2;
 
@@ -63,6 +70,11 @@ export interface SceneAnalysis {
    * lost 40 s a game this way, our player behind the ball and theirs ahead of it.
    */
   contestedByThird: Thirds;
+  /**
+   * Each team's share of PlayOn with a teammate in the lane of its player at the ball (LANE_*):
+   * at y = ±2 our forwards stood in our dribbler's way 18-35 s a game against UT.
+   */
+  mateInLane: { left: number; right: number };
   thirds: Thirds;
   falls: { left: TeamFalls; right: TeamFalls };
   /** Kicks and shots (scene_kicks.ts). */
@@ -91,6 +103,7 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
   const stillBy: StillBy = { both: 0, left: 0, right: 0, nobody: 0 };
   const thirds: Thirds = { leftDefence: 0, middle: 0, leftAttack: 0 };
   const contested: Thirds = { leftDefence: 0, middle: 0, leftAttack: 0 };
+  const inLane = { left: 0, right: 0 };
   let holder: Side | null = null;
   for (let i = 1; i < samples.length; i++) {
     const s = samples[i], prev = samples[i - 1];
@@ -107,6 +120,8 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
       stillBy[left && right ? "both" : left ? "left" : right ? "right" : "nobody"] += dt;
       if (left && right) contested[inThird] += dt;
     }
+    if (mateInLane(s.left, bx, by, 1)) inLane.left += dt;
+    if (mateInLane(s.right, bx, by, -1)) inLane.right += dt;
     holder = nearestRobot(s, bx, by, POSSESSION_RADIUS)?.side ?? holder;
     poss[holder ?? "nobody"] += dt;
     thirds[inThird] += dt;
@@ -128,6 +143,7 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
       nobody: share(stillBy.nobody),
     },
     contestedByThird: shares(contested),
+    mateInLane: { left: share(inLane.left), right: share(inLane.right) },
     thirds: shares(thirds),
     falls: falls(samples),
     kicks: kickSummary(sceneKicks(samples)),
@@ -139,6 +155,28 @@ function uprightWithin(robots: SceneSample["left"], bx: number, by: number): boo
   return robots.some(([, x, y, z]) =>
     z >= DOWN_TORSO && Math.hypot(x - bx, y - by) < POSSESSION_RADIUS
   );
+}
+
+/**
+ * Whether the player of `robots` nearest the ball has it (upright, within POSSESSION_RADIUS) and
+ * another of them stands in its lane toward the goal at x = `attack` × half the length.
+ */
+function mateInLane(robots: SceneSample["left"], bx: number, by: number, attack: 1 | -1): boolean {
+  let at = -1, best = POSSESSION_RADIUS;
+  robots.forEach(([, x, y, z], k) => {
+    const d = Math.hypot(x - bx, y - by);
+    if (z >= DOWN_TORSO && d < best) [at, best] = [k, d];
+  });
+  if (at < 0) return false;
+  const gx = attack * FIELD_LENGTH / 2 - bx, gy = -by;
+  const len = Math.hypot(gx, gy);
+  if (len < 1e-6) return false;
+  return robots.some(([, x, y, z], k) => {
+    if (k === at || z < DOWN_TORSO) return false;
+    const ahead = ((x - bx) * gx + (y - by) * gy) / len;
+    const across = ((y - by) * gx - (x - bx) * gy) / len;
+    return ahead > LANE_AHEAD[0] && ahead < LANE_AHEAD[1] && Math.abs(across) < LANE_ACROSS;
+  });
 }
 
 function falls(samples: readonly SceneSample[]): { left: TeamFalls; right: TeamFalls } {
