@@ -70,6 +70,41 @@ Deno.test("scene analysis: the contested still ball by the third it lies in", ()
   assert.equal(a.ballStillBy.both, 0.75);
 });
 
+Deno.test("scene analysis: kick-offs, the first touch after each and the goal that followed", () => {
+  // Their kick-off, untouched: dropped after 15 s; the ball moves 3 s later and the left team
+  // scores 20 s after play began. Then our kick-off, taken at once: play runs 5 s, no goal.
+  const pm = (t: number) =>
+    t < 15
+      ? "KickOff_Right"
+      : t < 35
+      ? "PlayOn"
+      : t < 38
+      ? "Goal_Left"
+      : t < 39
+      ? "KickOff_Left"
+      : "PlayOn";
+  const trace = samples(0, 440, (t) => ({
+    pm: pm(t),
+    ball: t < 18 || (t >= 38 && t < 39)
+      ? [0, 0]
+      : t < 38
+      ? [Math.min(t - 18, 17) * 0.8, 0]
+      : [2 * (t - 39), 0],
+    left: [[9, -1, 0, 0.33]],
+    right: [],
+  }));
+  const k = analyzeScene(trace).kickOffs;
+  assert.deepEqual(k.kickOffs.map((o) => [o.side, o.waited, o.firstTouch, o.goal]), [
+    ["right", 15, 3.2, { side: "left", after: 20 }],
+    ["left", 1, 0.1, null],
+  ]);
+  assert.deepEqual(k.toGoal, {
+    left: { goals: 1, meanSeconds: 20 },
+    right: { goals: 0, meanSeconds: 0 },
+  });
+  assert.equal(k.meanFirstTouch, 1.65);
+});
+
 Deno.test("scene analysis: a teammate in the lane of the team's player at the ball", () => {
   const a = analyzeScene(samples(0, 41, (t) => ({
     // The left robot at the ball all along; a mate 1.5 m ahead toward +x for 0-1 s, beside the

@@ -1,11 +1,13 @@
 // What happened in a game, from the match's scene trace (scene.jsonl: SceneTrace, the referee's
 // view of both teams): possession, the still ball and who stood at it, the ball's time in each
-// third, each team's falls with what was near the robot as it fell, and its kicks and shots
-// (scene_kicks.ts). PlayOn only; thirds from the left team's side.
+// third, each team's falls with what was near the robot as it fell, its kicks and shots
+// (scene_kicks.ts) and the kick-offs (scene_kickoffs.ts). PlayOn only; thirds from the left team's
+// side.
 
 import type { SceneSample } from "../net/scene_trace.ts";
 import { FIELD_LENGTH } from "../field/field.ts";
 import { kickSummary, nearestRobot, sceneKicks, type Side, type TeamKicks } from "./scene_kicks.ts";
+import { type KickOffSummary, sceneKickOffs } from "./scene_kickoffs.ts";
 
 /** The robot nearest the ball has it within this distance (m) of its torso; else the last did. */
 const POSSESSION_RADIUS = 0.6;
@@ -79,6 +81,8 @@ export interface SceneAnalysis {
   falls: { left: TeamFalls; right: TeamFalls };
   /** Kicks and shots (scene_kicks.ts). */
   kicks: { left: TeamKicks; right: TeamKicks };
+  /** Kick-offs, the first touch after each and the goal that followed (scene_kickoffs.ts). */
+  kickOffs: KickOffSummary;
 }
 
 /** Parses scene.jsonl; a bad line names its number. */
@@ -147,6 +151,7 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
     thirds: shares(thirds),
     falls: falls(samples),
     kicks: kickSummary(sceneKicks(samples)),
+    kickOffs: sceneKickOffs(samples),
   };
 }
 
