@@ -72,7 +72,8 @@ Deno.test("scene analysis: the contested still ball by the third it lies in", ()
 
 Deno.test("scene analysis: kick-offs, the first touch after each and the goal that followed", () => {
   // Their kick-off, untouched: dropped after 15 s; the ball moves 3 s later and the left team
-  // scores 20 s after play began. Then our kick-off, taken at once: play runs 5 s, no goal.
+  // scores 20 s after play began. Then our kick-off, taken at once: play runs 3 s, no goal; then
+  // their kick-off, which the trace ends in.
   const pm = (t: number) =>
     t < 15
       ? "KickOff_Right"
@@ -82,7 +83,9 @@ Deno.test("scene analysis: kick-offs, the first touch after each and the goal th
       ? "Goal_Left"
       : t < 39
       ? "KickOff_Left"
-      : "PlayOn";
+      : t < 42
+      ? "PlayOn"
+      : "KickOff_Right";
   const trace = samples(0, 440, (t) => ({
     pm: pm(t),
     ball: t < 18 || (t >= 38 && t < 39)
@@ -97,6 +100,7 @@ Deno.test("scene analysis: kick-offs, the first touch after each and the goal th
   assert.deepEqual(k.kickOffs.map((o) => [o.side, o.waited, o.firstTouch, o.goal]), [
     ["right", 15, 3.2, { side: "left", after: 20 }],
     ["left", 1, 0.1, null],
+    ["right", null, null, null],
   ]);
   assert.deepEqual(k.toGoal, {
     left: { goals: 1, meanSeconds: 20 },

@@ -15,8 +15,8 @@ export interface KickOff {
   t: number;
   /** The team whose kick-off it was. */
   side: Side;
-  /** Seconds in the kick-off mode. */
-  waited: number;
+  /** Seconds in the kick-off mode; null when play never began (the half ended first). */
+  waited: number | null;
   /** Seconds of play before the ball moved (about 0 when the kick-off's touch began play). */
   firstTouch: number | null;
   /** The next goal before the next kick-off: who scored, seconds after play began. */
@@ -47,7 +47,7 @@ export function sceneKickOffs(samples: readonly SceneSample[]): KickOffSummary {
         half: s.half,
         t: s.t,
         side: s.pm === "KickOff_Left" ? "left" : "right",
-        waited: 0,
+        waited: null,
         firstTouch: null,
         goal: null,
       };
