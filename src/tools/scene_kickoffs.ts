@@ -4,7 +4,7 @@
 // play. Against a team that never plays the ball, these times bound the goals a game can hold.
 
 import type { SceneSample } from "../net/scene_trace.ts";
-import type { Side } from "./scene_kicks.ts";
+import { mean2, round2, type Side } from "./scene_kicks.ts";
 
 /** The ball has moved once this far (m) from where play began. */
 const MOVED = 0.1;
@@ -30,8 +30,6 @@ export interface KickOffSummary {
   /** Per team: goals scored after a kick-off, and their mean seconds from the start of play. */
   toGoal: Record<Side, { goals: number; meanSeconds: number }>;
 }
-
-const round2 = (v: number) => Math.round(v * 100) / 100;
 
 export function sceneKickOffs(samples: readonly SceneSample[]): KickOffSummary {
   const out: KickOff[] = [];
@@ -75,15 +73,14 @@ export function sceneKickOffs(samples: readonly SceneSample[]): KickOffSummary {
       open = playFrom = null;
     }
   }
-  const mean = (v: number[]) => v.length ? round2(v.reduce((a, b) => a + b, 0) / v.length) : 0;
   const touches = out.flatMap((k) => k.firstTouch === null ? [] : [k.firstTouch]);
   const toGoal = (side: Side) => {
     const after = out.flatMap((k) => k.goal?.side === side ? [k.goal.after] : []);
-    return { goals: after.length, meanSeconds: mean(after) };
+    return { goals: after.length, meanSeconds: mean2(after) };
   };
   return {
     kickOffs: out,
-    meanFirstTouch: mean(touches),
+    meanFirstTouch: mean2(touches),
     toGoal: { left: toGoal("left"), right: toGoal("right") },
   };
 }

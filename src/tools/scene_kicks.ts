@@ -45,7 +45,13 @@ export interface TeamKicks {
   shots: Record<ShotOutcome, number> & { total: number; meanDistanceToGoal: number };
 }
 
-const round2 = (v: number) => Math.round(v * 100) / 100;
+/** `v` to the hundredth, as the scene figures are printed. */
+export const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** The mean of `v` to the hundredth; 0 for none. */
+export function mean2(v: readonly number[]): number {
+  return v.length ? round2(v.reduce((a, b) => a + b, 0) / v.length) : 0;
+}
 
 /** Every kick in the trace, in order. */
 export function sceneKicks(samples: readonly SceneSample[]): SceneKick[] {
@@ -110,14 +116,13 @@ export function kickSummary(kicks: readonly SceneKick[]): { left: TeamKicks; rig
     const mine = kicks.filter((k) => k.side === side);
     const shots = mine.filter((k) => k.shot);
     const count = (o: ShotOutcome) => shots.filter((k) => k.shot === o).length;
-    const mean = (v: number[]) => v.length ? round2(v.reduce((a, b) => a + b, 0) / v.length) : 0;
     return {
       kicks: mine.length,
-      meanDistance: mean(mine.map((k) => k.distance)),
+      meanDistance: mean2(mine.map((k) => k.distance)),
       longest: Math.max(0, ...mine.map((k) => k.distance)),
       shots: {
         total: shots.length,
-        meanDistanceToGoal: mean(shots.map((k) => goalDistance(k.side, k.from[0], k.from[1]))),
+        meanDistanceToGoal: mean2(shots.map((k) => goalDistance(k.side, k.from[0], k.from[1]))),
         goal: count("goal"),
         keeper: count("keeper"),
         blocked: count("blocked"),
