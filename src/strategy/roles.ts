@@ -17,7 +17,7 @@ import {
 import type { NumericCore } from "../core/numeric_core.ts";
 import { ROLE_MAX } from "../core/layout.ts";
 import { goalieTarget } from "./goalie.ts";
-import type { Point2 } from "../util/pose.ts";
+import { type Point2, toField, toRobot } from "../util/pose.ts";
 
 export const ROLES = [
   "goalie",
@@ -151,15 +151,11 @@ export function supportSide(by: number, last: number): 1 | -1 {
 export function outOfLane(p: Point2, ball: Point2, side: 1 | -1, clear: number): Point2 {
   if (clear <= 0) return p;
   const gx = FIELD_LENGTH / 2 - ball.x, gy = -ball.y;
-  const len = Math.hypot(gx, gy);
-  if (len < 1e-6) return p;
-  const ux = gx / len, uy = gy / len;
-  const rx = p.x - ball.x, ry = p.y - ball.y;
-  const ahead = rx * ux + ry * uy;
-  const across = ry * ux - rx * uy;
-  if (ahead <= 0 || ahead >= len || side * across >= clear) return p;
-  const shift = side * clear - across;
-  return { x: p.x - shift * uy, y: p.y + shift * ux };
+  // The lane's frame: x ahead toward the goal, y across to its left.
+  const lane = { x: ball.x, y: ball.y, theta: Math.atan2(gy, gx) };
+  const rel = toRobot(lane, p);
+  if (rel.x <= 0 || rel.x >= Math.hypot(gx, gy) || side * rel.y >= clear) return p;
+  return toField(lane, rel.x, side * clear);
 }
 
 /**

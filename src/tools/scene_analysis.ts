@@ -6,6 +6,7 @@
 
 import type { SceneSample } from "../net/scene_trace.ts";
 import { FIELD_LENGTH } from "../field/field.ts";
+import { toRobot } from "../util/pose.ts";
 import { kickSummary, nearestRobot, sceneKicks, type Side, type TeamKicks } from "./scene_kicks.ts";
 import { type KickOffSummary, sceneKickOffs } from "./scene_kickoffs.ts";
 
@@ -173,14 +174,11 @@ function mateInLane(robots: SceneSample["left"], bx: number, by: number, attack:
     if (z >= DOWN_TORSO && d < best) [at, best] = [k, d];
   });
   if (at < 0) return false;
-  const gx = attack * FIELD_LENGTH / 2 - bx, gy = -by;
-  const len = Math.hypot(gx, gy);
-  if (len < 1e-6) return false;
+  const lane = { x: bx, y: by, theta: Math.atan2(-by, attack * FIELD_LENGTH / 2 - bx) };
   return robots.some(([, x, y, z], k) => {
     if (k === at || z < DOWN_TORSO) return false;
-    const ahead = ((x - bx) * gx + (y - by) * gy) / len;
-    const across = ((y - by) * gx - (x - bx) * gy) / len;
-    return ahead > LANE_AHEAD[0] && ahead < LANE_AHEAD[1] && Math.abs(across) < LANE_ACROSS;
+    const rel = toRobot(lane, { x, y });
+    return rel.x > LANE_AHEAD[0] && rel.x < LANE_AHEAD[1] && Math.abs(rel.y) < LANE_ACROSS;
   });
 }
 
