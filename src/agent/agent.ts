@@ -32,10 +32,10 @@ import { isBeamMode } from "../protocol/playmode.ts";
 import { beamMessage, initMessage, ReplyWriter, sceneMessage, SYN } from "../protocol/effectors.ts";
 import {
   beamSpot,
+  type Formation,
   KICK_OFF_FORMATION,
   kickOffIsTheirs,
   type Mode,
-  type Spot,
   TEST_FORMATION,
 } from "../strategy/formation.ts";
 import { DIVE_SKILLS } from "../ballplay/goalie_dive.ts";
@@ -142,7 +142,7 @@ export class Agent {
   private readonly controller: JointController;
   private readonly standPose: Float64Array;
   /** Where it beams to: a test opponent (stand, walk-test) keeps the test formation. */
-  private readonly formation: readonly Spot[];
+  private readonly formation: Formation;
 
   constructor(readonly options: AgentOptions) {
     if (options.core.type !== options.type) {

@@ -96,6 +96,24 @@ function kickOffLegal(p: Point2, clearance = BODY_CLEARANCE): Point2 {
   return { x, y };
 }
 
+/**
+ * Our kick-off: the server leaves a robot of the kicking team where it is while its whole bounding
+ * box lies inside the centre circle, in either half (not before the kick-off, when our half
+ * binds). The forwards wait there, this far from the centre spot and this angle (rad) either side
+ * of the line to their goal: 3 m from where the kick-off's kick ends (3.5-4 m out, 0-35° off that
+ * line), against 4.6 m from outside the circle, and 0.6 m or more off the kick's path.
+ */
+const KICK_OFF_INSIDE_R = 1.4;
+const KICK_OFF_INSIDE_ANGLE = Math.PI / 3;
+
+/** A forward's spot inside the centre circle at our kick-off; `side` 1 left, −1 right. */
+export function kickOffInsideSpot(side: 1 | -1): Point2 {
+  return {
+    x: KICK_OFF_INSIDE_R * Math.cos(KICK_OFF_INSIDE_ANGLE),
+    y: side * KICK_OFF_INSIDE_R * Math.sin(KICK_OFF_INSIDE_ANGLE),
+  };
+}
+
 /** A spot in our penalty area moved out of it, past its front line, with BODY_CLEARANCE. */
 function outsideOwnArea(p: Point2): Point2 {
   const front = -FIELD_LENGTH / 2 + PENALTY_DEPTH + BODY_CLEARANCE;
@@ -189,8 +207,11 @@ export function roleTargets(
   for (const role of rolesToFill(true)) {
     let p = clampField(raw[role]);
     if (role !== "goalie" && role !== "onBall" && role !== "subGoalie") p = outsideOwnArea(p);
-    // Our kick-off taker may stand at the ball; everyone else obeys the kick-off rules.
-    if (context !== "play" && !(context === "ourKickOff" && role === "onBall")) {
+    // Our kick-off taker may stand at the ball, and the forwards inside the centre circle;
+    // everyone else obeys the kick-off rules.
+    if (context === "ourKickOff" && (role === "forwardLeft" || role === "forwardRight")) {
+      p = kickOffInsideSpot(role === "forwardLeft" ? 1 : -1);
+    } else if (context !== "play" && !(context === "ourKickOff" && role === "onBall")) {
       p = kickOffLegal(p, role === "onBall" ? DROP_CLEARANCE : BODY_CLEARANCE);
     }
     out[role] = p;
