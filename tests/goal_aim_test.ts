@@ -2,7 +2,16 @@
 // kick-off's direction, the corridor a dribble steers along.
 
 import assert from "assert";
-import { aimPoint, corridorPoint, kickOffAim } from "../src/ballplay/goal_aim.ts";
+import {
+  type Aim,
+  aimPoint,
+  corridorPoint,
+  keptKickOffAim,
+  KICK_OFF_COMMIT,
+  kickOffAim,
+  kickPathClear,
+  kickPathGap,
+} from "../src/ballplay/goal_aim.ts";
 import type { Point2 } from "../src/util/pose.ts";
 
 Deno.test("goal aim: shots aim along the middle of the widest open angle between the posts and the keeper", () => {
@@ -87,10 +96,22 @@ Deno.test("kick-off aim: straight when clear, else the nearest way past with a m
   // Blocked at 20 degrees both ways: 35.
   const wall = [...ahead, { x: 2.5, y: 0.9 }, { x: 2.5, y: -0.9 }];
   assert.equal(Math.abs(deg(kickOffAim(ball, wall, []))), 35);
-  // Blocked every way: straight at the goal. The aim lies at their goal line's distance.
+  // Blocked every way: the way nearest the goal's line (5° steps to 45°) that passes every
+  // opponent by 0.35 m. The aim lies at their goal line's distance.
   const all = [...wall, { x: 2.3, y: 1.6 }, { x: 2.3, y: -1.6 }];
-  const straight = kickOffAim(ball, all, []);
-  assert.deepEqual(straight, { x: 15.2, y: 0, side: 0 });
+  const widest = kickOffAim(ball, all, []);
+  const way = (d: number) => ({
+    x: 15.2 * Math.cos(d * Math.PI / 180),
+    y: 15.2 * Math.sin(d * Math.PI / 180),
+  });
+  assert.ok(kickPathGap(ball, widest, all) >= 0.35);
+  for (let d = 0; d < Math.abs(deg(widest)); d += 5) {
+    assert.ok(
+      kickPathGap(ball, way(d), all) < 0.35 && kickPathGap(ball, way(-d), all) < 0.35,
+      `${d}`,
+    );
+  }
+  assert.ok(Math.abs(Math.hypot(widest.x, widest.y) - 15.2) < 1e-9);
   assert.ok(
     Math.hypot(kickOffAim(ball, ahead, []).x, kickOffAim(ball, ahead, []).y) >= 15.2 - 1e-9,
   );
@@ -116,4 +137,37 @@ Deno.test("goal aim: a dribble steers onto the aim's line 3 m ahead, at most 34�
   assert.deepEqual(corridorPoint({ x: 5, y: 3.6 }, aim), { x: 9.5, y: 0.6 });
   // Close to the goal the aim itself.
   assert.deepEqual(corridorPoint({ x: 13, y: 2 }, aim), aim);
+});
+
+Deno.test("kick-off aim: against UT's ring of robots around the circle it settles and holds", () => {
+  // Three kick-offs of ours against the UT base team (tests/data/ut_kickoff_rings.json: their
+  // robots every 0.2 s until the kick or the drop ball); our forwards inside the circle.
+  const data = JSON.parse(
+    Deno.readTextFileSync(new URL("./data/ut_kickoff_rings.json", import.meta.url)),
+  ) as { kickOffs: [number, number][][][] };
+  const ball = { x: 0, y: 0 }, mates = [{ x: 0.7, y: 1.21 }, { x: 0.7, y: -1.21 }];
+  const same = (a: Point2, b: Point2) => a.x === b.x && a.y === b.y;
+  for (const frames of data.kickOffs) {
+    let kept: Aim | null = null, afresh: Aim | null = null;
+    let changes = 0, swings = 0;
+    frames.forEach((f, k) => {
+      const opponents = f.map(([x, y]) => ({ x, y }));
+      const held = k * 0.2 >= KICK_OFF_COMMIT;
+      const next = keptKickOffAim(kept, held, ball, opponents, mates);
+      if (kept && !same(next, kept)) {
+        changes++;
+        assert.ok(!held, `changed at ${(k * 0.2).toFixed(1)} s, after the commit`);
+      }
+      if (!held) assert.ok(kickPathGap(ball, next, opponents) >= 0.35, `frame ${k}`);
+      kept = next;
+      // Chosen afresh whenever the way was blocked, as before: it swung far more.
+      const fresh = afresh && kickPathClear(ball, afresh, opponents)
+        ? afresh
+        : kickOffAim(ball, opponents, mates);
+      if (afresh && !same(fresh, afresh)) swings++;
+      afresh = fresh;
+    });
+    assert.ok(changes <= 4, `${changes} changes`);
+    assert.ok(swings >= 7, `${swings} swings before`);
+  }
 });

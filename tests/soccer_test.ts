@@ -781,6 +781,18 @@ Deno.test("ball player: our kick-off keeps its way while clear, turns when one i
   assert.ok(Math.abs(p.target!.theta - Math.atan2(-ball.y, 15.2)) < 1e-9);
   p.act({ ...input, now: 2.1 });
   assert.ok(Math.abs(Math.abs(p.target!.theta) - 20 * Math.PI / 180) < 0.01);
+  // 4 s after it chose, the way holds whoever steps onto it: the kick comes.
+  const turned = p.target!.theta;
+  for (let now = 2.5; now < 5.9; now += 0.5) p.act({ ...input, now });
+  const onIt = [{ x: 2.2 * Math.cos(turned), y: 2.2 * Math.sin(turned) }];
+  p.act({ ...input, opponents: onIt, now: 5.9 });
+  assert.notEqual(p.target!.theta, turned, "before the commit it turns");
+  const held = p.target!.theta;
+  p.act({ ...input, opponents: [{ x: 2.2 * Math.cos(held), y: 2.2 * Math.sin(held) }], now: 6.2 });
+  assert.equal(p.target!.theta, held);
+  // A kick-off not played for over a second is a new one, with nobody seen yet: straight on.
+  p.act({ ...input, opponents: [], now: 30 });
+  assert.ok(Math.abs(p.target!.theta - Math.atan2(-ball.y, 15.2)) < 1e-9);
 });
 
 Deno.test("ball player: shots take the shot kick; a kick stood up for goes ahead only with the ball under the foot", async () => {

@@ -116,7 +116,8 @@ const KICK_OFF_REACH = 3.5;
 /**
  * Where our kick-off's kick goes: the direction nearest their goal whose path (KICK_PATH) no
  * opponent blocks; between the two sides, the one with a teammate nearer where the ball ends.
- * Straight at the goal when every way is blocked. The point lies as far out as their goal line,
+ * When every way is blocked, the direction within 45° nearest the goal's line whose path passes
+ * the opponents by KICK_OFF_KEEP, else the widest. The point lies as far out as their goal line,
  * so the kick-off never counts as a shot.
  */
 export function kickOffAim(
@@ -134,7 +135,70 @@ export function kickOffAim(
     const to = along(a, GOAL_X);
     if (kickPathClear(ball, to, opponents)) return { ...to, side: 0 };
   }
-  return { x: GOAL_X, y: 0, side: 0 };
+  // Every way blocked (UT rings the circle with six robots 2.2-2.5 m out): the way nearest the
+  // goal's line with KICK_OFF_KEEP to spare, else the widest.
+  let best = 0, widest = -Infinity;
+  for (let a = 0; a <= KICK_OFF_FAN_MAX + 1e-9; a += KICK_OFF_FAN_STEP) {
+    for (const signed of a === 0 ? [0] : [a, -a]) {
+      const gap = kickPathGap(ball, along(signed, GOAL_X), opponents);
+      if (gap >= KICK_OFF_KEEP) return { ...along(signed, GOAL_X), side: 0 };
+      if (gap > widest + 1e-9) [best, widest] = [signed, gap];
+    }
+  }
+  return { ...along(best, GOAL_X), side: 0 };
+}
+
+/** A blocked kick-off looks for a gap this far either side of the goal's line (rad)… */
+const KICK_OFF_FAN_MAX = 45 * Math.PI / 180;
+/** …in steps of this (rad). */
+const KICK_OFF_FAN_STEP = 5 * Math.PI / 180;
+/**
+ * A kick-off's way is kept while no opponent stands nearer its path than this (m, centre to the
+ * line): a robot's half width and the ball's radius with 10 cm to spare. A way is first chosen
+ * with KICK_PATH's clearance, and with this one when none has that.
+ */
+const KICK_OFF_KEEP = 0.35;
+
+/**
+ * Our kick-off's aim, given the one chosen before (`last`, null: none): kept while no opponent
+ * comes within KICK_OFF_KEEP of its path, and once `held` (the taker has lined up for it long
+ * enough, KICK_OFF_COMMIT) whatever comes, so that the kick comes; chosen afresh (kickOffAim)
+ * otherwise. Chosen afresh whenever an opponent came within KICK_PATH's clearance, the aim swung
+ * between ways 19-107 times in a kick-off against UT's six robots around the circle, and the kick
+ * never came before the referee dropped the ball (15 s).
+ */
+export function keptKickOffAim(
+  last: Aim | null,
+  held: boolean,
+  ball: Point2,
+  opponents: readonly Point2[],
+  mates: readonly Point2[],
+): Aim {
+  if (last && (held || kickPathGap(ball, last, opponents) >= KICK_OFF_KEEP)) return last;
+  return kickOffAim(ball, opponents, mates);
+}
+
+/**
+ * A kick-off's aim is held, whatever comes in its way, once chosen this long ago (s): the taker
+ * beamed behind the ball lines up in about 3 s and kicks 2.7 s later.
+ */
+export const KICK_OFF_COMMIT = 4;
+
+/**
+ * How far (m, centre to the line) the nearest opponent ahead of `ball` within the kick's reach
+ * (KICK_PATH.lookahead) stands from its path toward `to`; Infinity with nobody there.
+ */
+export function kickPathGap(ball: Point2, to: Point2, opponents: readonly Point2[]): number {
+  const len = Math.hypot(to.x - ball.x, to.y - ball.y);
+  if (len < 1e-9) return Infinity;
+  const ux = (to.x - ball.x) / len, uy = (to.y - ball.y) / len;
+  let gap = Infinity;
+  for (const p of opponents) {
+    const ahead = (p.x - ball.x) * ux + (p.y - ball.y) * uy;
+    if (ahead <= 0 || ahead >= Math.min(len, KICK_PATH.lookahead)) continue;
+    gap = Math.min(gap, Math.abs(-(p.x - ball.x) * uy + (p.y - ball.y) * ux));
+  }
+  return gap;
 }
 
 /**

@@ -37,8 +37,8 @@ import {
   corridorPoint,
   fanOut,
   GOAL_X,
-  kickOffAim,
-  kickPathClear,
+  keptKickOffAim,
+  KICK_OFF_COMMIT,
   yBehindGoal,
 } from "../ballplay/goal_aim.ts";
 import { walkAround } from "./walk_around.ts";
@@ -89,6 +89,8 @@ export const DRIBBLE: Readonly<DribbleParams> = {
   approachDecel: 0.8,
 };
 
+/** Our kick-off's aim not asked for this long (s) belongs to an earlier kick-off. */
+const KICK_OFF_GAP = 1;
 /** A dribble called for within this long (s) before is still under way (two cycles and a half). */
 const DRIBBLE_GAP = 0.05;
 /** pushSide prefers no side while we stand this close (m) to the ball's path. */
@@ -305,8 +307,13 @@ export class BallPlayer {
   private lineTurn: AroundSide = 0;
   /** The side of the keeper aimed at last (+1 left, -1 right; 0 none). */
   private aimSide = 0;
-  /** Where this kick-off's kick goes (null: not our kick-off). */
+  /**
+   * Where this kick-off's kick goes (null: not our kick-off), chosen first at kickOffFrom; the
+   * last call for it at kickOffAt.
+   */
   private kickOffTo: Aim | null = null;
+  private kickOffFrom = -Infinity;
+  private kickOffAt = -Infinity;
   /** When the current kick line-up began (null: not lining up). */
   private lineUpFrom: number | null = null;
   /** No kick is lined up before this time. */
@@ -413,14 +420,16 @@ export class BallPlayer {
   }
 
   /**
-   * Our kick-off's aim (kickOffAim): the one chosen before while no opponent blocks its path, so
-   * that the taker lines up once; chosen afresh when one seen since does (the first cycles see
-   * nobody yet).
+   * Our kick-off's aim, kept from cycle to cycle (keptKickOffAim) and held after KICK_OFF_COMMIT;
+   * a kick-off not played for KICK_OFF_GAP is a new one.
    */
   private kickOffAim(i: BallPlayInput): Aim {
-    const last = this.kickOffTo;
-    if (last && kickPathClear(i.ball, last, i.opponents)) return last;
-    return this.kickOffTo = kickOffAim(i.ball, i.opponents, i.mates ?? []);
+    const fresh = this.kickOffTo === null || i.now - this.kickOffAt > KICK_OFF_GAP;
+    if (fresh) this.kickOffFrom = i.now;
+    this.kickOffAt = i.now;
+    const held = i.now - this.kickOffFrom >= KICK_OFF_COMMIT;
+    const last = fresh ? null : this.kickOffTo;
+    return this.kickOffTo = keptKickOffAim(last, held, i.ball, i.opponents, i.mates ?? []);
   }
 
   /**
