@@ -125,8 +125,8 @@ function kickOffLegal(p: Point2, clearance = BODY_CLEARANCE): Point2 {
  * Our kick-off: the server leaves a robot of the kicking team where it is while its whole bounding
  * box lies inside the centre circle, in either half (not before the kick-off, when our half
  * binds). The forwards wait there, this far from the centre spot and this angle (rad) either side
- * of the line to their goal: 3 m from where the kick-off's kick ends (3.5-4 m out, 0-35° off that
- * line), against 4.6 m from outside the circle, and 0.6 m or more off the kick's path.
+ * of the line to their goal: 1-1.5 m nearer where the kick-off's kick ends (4-5 m out, 20-35° off
+ * that line) than from outside the circle, and 0.6 m or more off the kick's path.
  */
 const KICK_OFF_INSIDE_R = 1.4;
 const KICK_OFF_INSIDE_ANGLE = Math.PI / 3;
