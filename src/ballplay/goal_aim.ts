@@ -4,10 +4,10 @@
 // radians.
 
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
-import type { Point2 } from "../util/pose.ts";
+import { type Point2, toRobot } from "../util/pose.ts";
 import { clamp } from "../util/angles.ts";
 import { nearestDistance } from "./avoid.ts";
-import { ballWaypoint, KICK_PATH } from "./ball_path.ts";
+import { KICK_PATH } from "./ball_path.ts";
 import { beforeTheirGoal } from "./keeper_contact.ts";
 
 /** We aim behind the opponents' goal line; from the goal mouth at most this far from its centre. */
@@ -191,12 +191,13 @@ export const KICK_OFF_COMMIT = 4;
 export function kickPathGap(ball: Point2, to: Point2, opponents: readonly Point2[]): number {
   const len = Math.hypot(to.x - ball.x, to.y - ball.y);
   if (len < 1e-9) return Infinity;
-  const ux = (to.x - ball.x) / len, uy = (to.y - ball.y) / len;
+  // The path's frame: x ahead along it, y across.
+  const path = { x: ball.x, y: ball.y, theta: Math.atan2(to.y - ball.y, to.x - ball.x) };
+  const reach = Math.min(len, KICK_PATH.lookahead);
   let gap = Infinity;
   for (const p of opponents) {
-    const ahead = (p.x - ball.x) * ux + (p.y - ball.y) * uy;
-    if (ahead <= 0 || ahead >= Math.min(len, KICK_PATH.lookahead)) continue;
-    gap = Math.min(gap, Math.abs(-(p.x - ball.x) * uy + (p.y - ball.y) * ux));
+    const rel = toRobot(path, p);
+    if (rel.x > 0 && rel.x < reach) gap = Math.min(gap, Math.abs(rel.y));
   }
   return gap;
 }
@@ -215,9 +216,12 @@ export function fanOut(angles: readonly number[], leftFirst: (angle: number) => 
   return out;
 }
 
-/** Whether no opponent stands on a kick's path from `ball` toward `to` (KICK_PATH). */
+/**
+ * Whether no opponent stands on a kick's path from `ball` toward `to`: none nearer it than
+ * KICK_PATH's clearance (where ballWaypoint would detour).
+ */
 export function kickPathClear(ball: Point2, to: Point2, opponents: readonly Point2[]): boolean {
-  return ballWaypoint(ball, to, opponents, 0, KICK_PATH).side === 0;
+  return kickPathGap(ball, to, opponents) >= KICK_PATH.clearance;
 }
 
 /**

@@ -91,13 +91,10 @@ const DROP_ANGLE = 20 * Math.PI / 180;
 
 /** Where our player at the ball waits for the drop of their untouched kick-off (DROP_ANGLE). */
 export function dropWaitSpot(ball: Point2, opponents: readonly Point2[]): Point2 {
-  let near: Point2 | null = null;
+  let near: Point2 | null = null, nearest = Infinity;
   for (const p of opponents) {
-    if (
-      !near || Math.hypot(p.x - ball.x, p.y - ball.y) < Math.hypot(near.x - ball.x, near.y - ball.y)
-    ) {
-      near = p;
-    }
+    const d = Math.hypot(p.x - ball.x, p.y - ball.y);
+    if (d < nearest) [near, nearest] = [p, d];
   }
   const side = near !== null && near.y < ball.y ? -1 : 1;
   const r = CENTER_CIRCLE_RADIUS + DROP_CLEARANCE;
