@@ -138,20 +138,16 @@ export function kickOffAim(
   // Every way blocked (UT rings the circle with six robots 2.2-2.5 m out): the way nearest the
   // goal's line with KICK_OFF_KEEP to spare, else the widest.
   let best = 0, widest = -Infinity;
-  for (let a = 0; a <= KICK_OFF_FAN_MAX + 1e-9; a += KICK_OFF_FAN_STEP) {
-    for (const signed of a === 0 ? [0] : [a, -a]) {
-      const gap = kickPathGap(ball, along(signed, GOAL_X), opponents);
-      if (gap >= KICK_OFF_KEEP) return { ...along(signed, GOAL_X), side: 0 };
-      if (gap > widest + 1e-9) [best, widest] = [signed, gap];
-    }
+  for (const a of fanOut(KICK_OFF_FAN, () => true)) {
+    const gap = kickPathGap(ball, along(a, GOAL_X), opponents);
+    if (gap >= KICK_OFF_KEEP) return { ...along(a, GOAL_X), side: 0 };
+    if (gap > widest + 1e-9) [best, widest] = [a, gap];
   }
   return { ...along(best, GOAL_X), side: 0 };
 }
 
-/** A blocked kick-off looks for a gap this far either side of the goal's line (rad)… */
-const KICK_OFF_FAN_MAX = 45 * Math.PI / 180;
-/** …in steps of this (rad). */
-const KICK_OFF_FAN_STEP = 5 * Math.PI / 180;
+/** A blocked kick-off looks for a gap up to 45° either side of the goal's line, 5° apart. */
+const KICK_OFF_FAN = Array.from({ length: 10 }, (_, k) => k * 5 * Math.PI / 180);
 /**
  * A kick-off's way is kept while no opponent stands nearer its path than this (m, centre to the
  * line): a robot's half width and the ball's radius with 10 cm to spare. A way is first chosen
