@@ -5,6 +5,7 @@
 // controller. Everything it holds is its own, its WASM instance included.
 
 import { DEG } from "../util/angles.ts";
+import { toRobot } from "../util/pose.ts";
 import { bodyModel } from "../body/body_model.ts";
 import { J, NUM_JOINTS, type RobotType } from "../body/joints.ts";
 import { JointController } from "../control/joint_controller.ts";
@@ -283,9 +284,7 @@ export class Agent {
       const s = w.self;
       this.log.debug(
         `localization confidence ${this.estimator.localizer.confidence.toFixed(2)}` +
-          (s
-            ? ` at (${s.x.toFixed(2)}, ${s.y.toFixed(2)}, ${(s.theta * 180 / Math.PI).toFixed(0)}°)`
-            : ""),
+          (s ? ` at (${s.x.toFixed(2)}, ${s.y.toFixed(2)}, ${(s.theta / DEG).toFixed(0)}°)` : ""),
       );
     }
     if (!hadSide && w.side !== null) {
@@ -370,7 +369,7 @@ export class Agent {
         o.ballAction ? ":" + o.ballAction : ""
       }` +
         `${fallen ? " fallen" : ""}${o.taker ? " taker" : ""} ${this.motion.activity}` +
-        (s ? ` self (${f(s.x)}, ${f(s.y)}, ${(s.theta * 180 / Math.PI).toFixed(0)}°)` : "") +
+        (s ? ` self (${f(s.x)}, ${f(s.y)}, ${(s.theta / DEG).toFixed(0)}°)` : "") +
         (b ? ` ball (${f(b.x)}, ${f(b.y)})` : "") +
         (o.target ? ` to (${f(o.target.x)}, ${f(o.target.y)})` : "") +
         (b && o.ballAction ? ` opp ${f(nearestDistance(b, view.opponents))}` : ""),
@@ -383,9 +382,12 @@ export class Agent {
     if (!this.log.enabled("info") || (!started && this.motion.pendingSkill === skill)) return;
     const f = (x: number) => x.toFixed(2);
     const s = view.self, b = view.ball;
+    const rel = s && b ? toRobot(s, b) : null;
     this.log.info(
       `${started ? "start" : "call off"} ${skill} at game time ${this.world.gameTime.toFixed(1)}` +
-        (s ? ` self (${f(s.x)}, ${f(s.y)})` : "") + (b ? ` ball (${f(b.x)}, ${f(b.y)})` : ""),
+        (s ? ` self (${f(s.x)}, ${f(s.y)}, ${(s.theta / DEG).toFixed(0)}°)` : "") +
+        (b ? ` ball (${f(b.x)}, ${f(b.y)})` : "") +
+        (rel ? ` ahead ${rel.x.toFixed(3)} aside ${rel.y.toFixed(3)}` : ""),
     );
   }
 
