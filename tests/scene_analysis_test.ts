@@ -211,3 +211,28 @@ Deno.test("scene kicks: a kick's distance, a shot's outcome, and pushes and roll
   assert.equal(summary.left.shots.meanDistanceToGoal, 5);
   assert.equal(summary.right.kicks, 0);
 });
+
+Deno.test("scene analysis: a stand-still is 5 s or more of a still ball with the team's player upright at it", () => {
+  const a = analyzeScene(samples(0, 201, (t) => ({
+    // 0-6 s: a left robot 0.2 m behind the still ball; 6-10 s: the ball 5 cm on, still, the robot
+    // with it (4 s: too short); 10-16 s: the robot lying there; 16-20 s: a right robot at it.
+    ball: t < 6 ? [3, 1] : [3.05, 1],
+    left: [[7, t < 6 ? 2.8 : 2.85, 1, t >= 10 && t < 16 ? 0.1 : 0.33]],
+    right: [[4, t >= 16 ? 3.25 : 9, 1, 0.33]],
+  })));
+  assert.deepEqual(a.standStills.left, {
+    count: 1,
+    seconds: 5.9,
+    longest: 5.9,
+    list: [{ half: 1, t: 0, seconds: 5.9, x: 3, y: 1 }],
+  });
+  assert.equal(a.standStills.right.count, 0, "4 s at the ball is no stand-still");
+  // Play stopping ends one: two stretches of 3 s are none.
+  const split = analyzeScene(samples(0, 61, (t) => ({
+    ball: [3, 1],
+    left: [[7, 2.8, 1, 0.33]],
+    right: [],
+    pm: t >= 3 && t < 3.2 ? "KickIn_Left" : "PlayOn",
+  })));
+  assert.equal(split.standStills.left.count, 0);
+});

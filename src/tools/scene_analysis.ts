@@ -1,14 +1,15 @@
 // What happened in a game, from the match's scene trace (scene.jsonl: SceneTrace, the referee's
 // view of both teams): possession, the still ball and who stood at it, the ball's time in each
 // third, each team's falls with what was near the robot as it fell, its kicks and shots
-// (scene_kicks.ts) and the kick-offs (scene_kickoffs.ts). PlayOn only; thirds from the left team's
-// side.
+// (scene_kicks.ts), the kick-offs (scene_kickoffs.ts) and its stand-stills at the ball
+// (scene_stand_stills.ts). PlayOn only; thirds from the left team's side.
 
 import type { SceneSample } from "../net/scene_trace.ts";
 import { FIELD_LENGTH } from "../field/field.ts";
 import { toRobot } from "../util/pose.ts";
 import { kickSummary, nearestRobot, sceneKicks, type Side, type TeamKicks } from "./scene_kicks.ts";
 import { type KickOffSummary, sceneKickOffs } from "./scene_kickoffs.ts";
+import { sceneStandStills, type StandStills } from "./scene_stand_stills.ts";
 
 /** The robot nearest the ball has it within this distance (m) of its torso; else the last did. */
 const POSSESSION_RADIUS = 0.6;
@@ -84,6 +85,8 @@ export interface SceneAnalysis {
   kicks: { left: TeamKicks; right: TeamKicks };
   /** Kick-offs, the first touch after each and the goal that followed (scene_kickoffs.ts). */
   kickOffs: KickOffSummary;
+  /** Each team's player standing at a still ball (scene_stand_stills.ts). */
+  standStills: Record<Side, StandStills>;
 }
 
 /** Parses scene.jsonl; a bad line names its number. */
@@ -153,6 +156,7 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
     falls: falls(samples),
     kicks: kickSummary(sceneKicks(samples)),
     kickOffs: sceneKickOffs(samples),
+    standStills: sceneStandStills(samples),
   };
 }
 
