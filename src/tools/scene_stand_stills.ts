@@ -7,7 +7,7 @@ import type { SceneSample } from "../net/scene_trace.ts";
 import { round2, type Side } from "./scene_kicks.ts";
 
 /** A stand-still lasts at least this long (s)… */
-export const STAND_STILL_MIN = 5;
+const STAND_STILL_MIN = 5;
 /** …with the ball within this distance (m) of where it lay at the start… */
 const STAND_STILL_MOVED = 0.03;
 /** …and one of the team's robots upright (torso this high, m) within this distance of it (m). */
