@@ -120,11 +120,6 @@ export interface OnBallInput {
    * holds only a dribble's start), not at their keeper.
    */
   dribbling?: boolean;
-  /**
-   * The dribble pushes on though the push runs at their keeper or a standing opponent: held
-   * behind the ball too long, or kicks called off again and again (ball_play.ts).
-   */
-  pushOn?: boolean;
   /** Where the dribble goes on; absent: DRIBBLE_SHAPE. */
   dribble?: DribbleShape;
 }
@@ -148,11 +143,6 @@ export type OnBallAction =
     via?: boolean;
     /** The way the dribble's line is turned from the target's (freeLine); absent: not. */
     turn?: AroundSide;
-    /**
-     * Lining up to dribble, placed to push but for the push running at their keeper or a
-     * standing opponent (pushOn lifts that).
-     */
-    held?: boolean;
   }
   /** Walk on along `heading`; the ball lies `ahead` and `lateral` to the side (robot frame). */
   | { kind: "dribble"; heading: number; ahead: number; lateral: number; turn: AroundSide }
@@ -374,14 +364,12 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   // Under pressure the kick is lined up from close by, as a shot is; from farther, when that
   // takes too long, or next to an opponent, the ball is dribbled away.
   const shape = o.dribble ?? DRIBBLE_SHAPE;
-  const placed = !o.mustKick && headingError < shape.headingTolerance &&
+  const mayDribble = !o.mustKick && headingError < shape.headingTolerance &&
     rel.x > 0 && rel.x < shape.reach &&
     Math.abs(rel.y) < shape.lateral + shape.cone * rel.x &&
     !pushesOut(ball, coming) &&
-    !(o.pushAround && opponentBetween(self, ball, o.opponents));
-  const held = placed && o.pushAround === true && !o.pushOn &&
-    (o.dribbling ? pushAtKeeper : pushAtStanding)(ball, self.theta, o.opponents);
-  const mayDribble = placed && !held;
+    !(o.pushAround && (opponentBetween(self, ball, o.opponents) ||
+      (o.dribbling ? pushAtKeeper : pushAtStanding)(ball, self.theta, o.opponents)));
 
   // On the wrong side of the ball: walk around it first (but a dribbled ball at our feet is
   // played on).
@@ -447,7 +435,6 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     fine: toBall < 0.3,
     kickPose: false,
     turn,
-    held,
   };
 }
 

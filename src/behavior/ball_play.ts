@@ -158,13 +158,6 @@ const KICK_CROWD = 1.5;
  */
 const CALL_OFF_LIMIT = 2;
 /**
- * A dribble line-up held at the ball for HOLD_PATIENCE s (placed, but the push runs at their
- * keeper or a standing opponent: OnBallAction's `held`) pushes on for KICK_RESPITE s; so does
- * the dribble of a kick called off too often (CALL_OFF_LIMIT). With neither, one of ours stood
- * 0.2 m behind a still ball 1.8 m before a standing keeper for 41 s, calling its kick off 18 times.
- */
-const HOLD_PATIENCE = 1.5;
-/**
  * How far a dribble may run off its line (rad, on_ball.ts): clearing, anywhere away from our
  * goal; attacking, up to DRIBBLE_CONE from DRIBBLE_CONE_FULL m out, narrowing to none at
  * DRIBBLE_CONE_NONE m, where the line to the goal has to be kept.
@@ -328,10 +321,6 @@ export class BallPlayer {
   /** Kicks called off in a row (CALL_OFF_LIMIT), and no kick at all before this time. */
   private calledOff = 0;
   private noKickUntil = -Infinity;
-  /** When the current held dribble line-up began (HOLD_PATIENCE; null: not held). */
-  private heldFrom: number | null = null;
-  /** The dribble pushes on past standing robots until this time (OnBallInput.pushOn). */
-  private pushOnUntil = -Infinity;
   /** No kick starts before this time: the walk is still slowing down. */
   private settledAt = -Infinity;
   /** Shoving in their half: where the ball lay and since when (NaN: not shoving). */
@@ -416,18 +405,9 @@ export class BallPlayer {
 
   /**
    * Gives up a kick line-up that has gone on for KICK_PATIENCE s next to an opponent, or for
-   * LINE_UP_PATIENCE s alone, and a dribble line-up held for HOLD_PATIENCE.
+   * LINE_UP_PATIENCE s alone.
    */
   private pace(a: OnBallAction, now: number, crowded: boolean): void {
-    if (a.kind === "approach" && a.held && a.fine) {
-      this.heldFrom ??= now;
-      if (now - this.heldFrom > HOLD_PATIENCE) {
-        this.pushOnUntil = now + KICK_RESPITE;
-        this.heldFrom = null;
-      }
-    } else {
-      this.heldFrom = null;
-    }
     if (a.kind !== "approach" || !a.kickPose) {
       this.lineUpFrom = null;
       return;
@@ -579,7 +559,7 @@ export class BallPlayer {
       this.settledAt = i.now + SETTLE;
       if (++this.calledOff >= CALL_OFF_LIMIT) {
         this.calledOff = 0;
-        this.noKickUntil = this.pushOnUntil = i.now + KICK_RESPITE;
+        this.noKickUntil = i.now + KICK_RESPITE;
       }
     }
     const dribbling = this.action === "dribble" && i.now - this.actedAt < DRIBBLE_GAP;
@@ -630,7 +610,6 @@ export class BallPlayer {
       },
       intoGoal: push === null && this.passTo === null,
       dribbling,
-      pushOn: i.now < this.pushOnUntil,
     };
     let a = onBallAction(input);
     // Standing, a kick starts at once: the ball must lie where the kick needs it from the stand
