@@ -1086,6 +1086,29 @@ Deno.test("soccer: backing off the ball steps straight away from it within the w
   );
 });
 
+Deno.test("ball player: a shot called off for a ball too near lines up farther back, the kick's spot and the shot's being one", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const stand = { x: 0.182, y: 0.066, ahead: 0.004, behind: 0.035 };
+  // The game's options give the shot its own spot object, the same kick (play_options.ts).
+  const kickSpot = { x: 0.122, y: 0.066, stand, angle: 0, skill: "K" };
+  const shotSpot = { ...kickSpot, stand: { ...stand } };
+  const p = new BallPlayer({ ...soccer.defaults, kickSpot, shotSpot, shootRange: 8, pass: null });
+  const ball = { x: 12, y: 0 };
+  const input = { ball, opponents: [], obstacles: [], mustKick: false };
+  const from = { x: 11.8, y: -0.066, theta: 0 };
+  const poseDistance = (now: number) => {
+    p.act({ ...input, self: from, now });
+    assert.equal(p.tracedAction, "shot");
+    return Math.hypot(ball.x - p.target!.x, ball.y - p.target!.y);
+  };
+  const first = poseDistance(5);
+  // Stood up with the ball 14 cm ahead, 0.7 cm nearer than the band: called off.
+  p.act({ ...input, self: { x: 11.86, y: -0.066, theta: 0 }, kickDue: "K_LEFT_LEG", now: 6 });
+  // The shot's walking spot moved 70 % of the way to the band's middle (16.65 cm): 1.9 cm back.
+  const moved = poseDistance(7) - first;
+  assert.ok(Math.abs(moved - 0.7 * (0.1665 - 0.14)) < 0.003, `moved ${moved}`);
+});
+
 Deno.test("ball player: a kick called off twice in a row gives way to 2 s of dribbling", async () => {
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   const kickSpot = { x: 0.19, y: 0.08, angle: 0, skill: "K" };
