@@ -724,9 +724,8 @@ function kickNamed(k: Kick | null, skill: string): Kick | null {
 
 /**
  * The kick of `known` that plays `spot`'s skill, or a new one: one skill learns one walking spot
- * (learnWalkSpot). With a spot of its own, a type 3 called its shot off four times in one attack,
- * each time stood up with the ball 0.5-0.8 cm short of the band: the call-offs taught the spot of
- * the kick, which shots do not walk to.
+ * (learnWalkSpot). Given a spot of its own, a shot never walked to what its call-offs taught, and
+ * a type 3 stood up 0.5 cm short of the band shot after shot.
  */
 function sharedKick(spot: KickSpot, known: readonly Kick[]): Kick {
   return known.find((k) => k.spot.skill === spot.skill) ?? kickOf(spot);
