@@ -7,7 +7,15 @@
 import type { SceneSample } from "../net/scene_trace.ts";
 import { FIELD_LENGTH } from "../field/field.ts";
 import { toRobot } from "../util/pose.ts";
-import { kickSummary, nearestRobot, sceneKicks, type Side, type TeamKicks } from "./scene_kicks.ts";
+import {
+  kickSummary,
+  nearestRobot,
+  sceneKicks,
+  type Side,
+  type TeamKicks,
+  UPRIGHT_TORSO,
+  uprightWithin,
+} from "./scene_kicks.ts";
 import { type KickOffSummary, sceneKickOffs } from "./scene_kickoffs.ts";
 import { sceneStandStills, type StandStills } from "./scene_stand_stills.ts";
 
@@ -15,9 +23,12 @@ import { sceneStandStills, type StandStills } from "./scene_stand_stills.ts";
 const POSSESSION_RADIUS = 0.6;
 /** The ball is still below this speed (m/s). */
 const STILL_SPEED = 0.1;
-/** Torso heights (m): a robot up this long (s) at UP_TORSO or more falls when below DOWN_TORSO. */
+/**
+ * Torso heights (m): a robot up this long (s) at UP_TORSO or more falls when below DOWN_TORSO, the
+ * height it stands at (UPRIGHT_TORSO).
+ */
 const UP_TORSO = 0.3;
-const DOWN_TORSO = 0.25;
+const DOWN_TORSO = UPRIGHT_TORSO;
 const UP_FOR = 1;
 /** A fall with another robot's torso this near (m) in the second before it is a contact fall. */
 const CONTACT = 0.45;
@@ -124,7 +135,8 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
     const inThird = bx < -third ? "leftDefence" : bx > third ? "leftAttack" : "middle";
     if (Math.hypot(bx - prev.ball[0], by - prev.ball[1]) / (s.t - prev.t) < STILL_SPEED) {
       still += dt;
-      const left = uprightWithin(s.left, bx, by), right = uprightWithin(s.right, bx, by);
+      const left = uprightWithin(s.left, bx, by, POSSESSION_RADIUS);
+      const right = uprightWithin(s.right, bx, by, POSSESSION_RADIUS);
       stillBy[left && right ? "both" : left ? "left" : right ? "right" : "nobody"] += dt;
       if (left && right) contested[inThird] += dt;
     }
@@ -158,13 +170,6 @@ export function analyzeScene(samples: readonly SceneSample[]): SceneAnalysis {
     kickOffs: sceneKickOffs(samples),
     standStills: sceneStandStills(samples),
   };
-}
-
-/** Whether one of `robots` stands (torso at DOWN_TORSO or higher) within POSSESSION_RADIUS. */
-function uprightWithin(robots: SceneSample["left"], bx: number, by: number): boolean {
-  return robots.some(([, x, y, z]) =>
-    z >= DOWN_TORSO && Math.hypot(x - bx, y - by) < POSSESSION_RADIUS
-  );
 }
 
 /**

@@ -165,6 +165,19 @@ function outcome(kick: SceneKick, last: SceneSample, ended: SceneSample): ShotOu
   return stopper.unum === 1 ? "keeper" : "blocked";
 }
 
+/** A robot stands while its torso is this high (m) or higher. */
+export const UPRIGHT_TORSO = 0.25;
+
+/** Whether one of `robots` stands (UPRIGHT_TORSO) with its torso within `radius` of (x, y). */
+export function uprightWithin(
+  robots: SceneSample["left"],
+  x: number,
+  y: number,
+  radius: number,
+): boolean {
+  return robots.some(([, rx, ry, z]) => z >= UPRIGHT_TORSO && Math.hypot(rx - x, ry - y) < radius);
+}
+
 /** The robot whose torso is nearest (x, y) within `radius`, or null. */
 export function nearestRobot(s: SceneSample, x: number, y: number, radius: number) {
   let best: { side: Side; unum: number } | null = null, bestD = radius;

@@ -4,15 +4,14 @@
 // again). PlayOn only.
 
 import type { SceneSample } from "../net/scene_trace.ts";
-import { round2, type Side } from "./scene_kicks.ts";
+import { round2, type Side, uprightWithin } from "./scene_kicks.ts";
 
 /** A stand-still lasts at least this long (s)… */
 const STAND_STILL_MIN = 5;
 /** …with the ball within this distance (m) of where it lay at the start… */
 const STAND_STILL_MOVED = 0.03;
-/** …and one of the team's robots upright (torso this high, m) within this distance of it (m). */
+/** …and one of the team's robots upright within this distance of it (m). */
 const STAND_STILL_NEAR = 0.3;
-const UPRIGHT_TORSO = 0.25;
 
 export interface StandStills {
   count: number;
@@ -44,9 +43,7 @@ function teamStandStills(samples: readonly SceneSample[], side: Side): StandStil
   for (const s of samples) {
     const b = s.ball;
     const at = s.pm === "PlayOn" && b !== null &&
-      s[side].some(([, x, y, z]) =>
-        z >= UPRIGHT_TORSO && Math.hypot(x - b[0], y - b[1]) < STAND_STILL_NEAR
-      );
+      uprightWithin(s[side], b[0], b[1], STAND_STILL_NEAR);
     if (!at) {
       close();
       continue;
