@@ -50,6 +50,7 @@ import { PerceptionGuard } from "../world/perception_guard.ts";
 import { TeamWorld } from "../world/team_world.ts";
 import { WorldState } from "../world/world_state.ts";
 import { type WorldView, worldView } from "../world/world_view.ts";
+import { FallContext } from "./fall_context.ts";
 
 export interface AgentOptions {
   team: string;
@@ -89,6 +90,8 @@ const SOCCER_LIKE = new Set(["soccer", ...PENALTY_BEHAVIOURS]);
 /** A beam waits until the legs hold the stand pose this closely (or BEAM_WAIT_CYCLES pass). */
 const BEAM_POSE_TOLERANCE = 3 * DEG;
 const BEAM_WAIT_CYCLES = 50;
+/** A fall's debug log gives every this-many-th cycle of the second before it. */
+const FALL_CONTEXT_EVERY = 5;
 /**
  * Head-yaw velocity (rad/s) of one reply that wakes the body: the server's physics puts a robot
  * at rest to sleep, and only a joint velocity other than 0 wakes it again.
@@ -135,6 +138,8 @@ export class Agent {
   private lastPass: number | null = null;
   /** The fall detector had the robot down last cycle. */
   private wasDown = false;
+  /** The last second of walk and tilt, logged at debug level when the robot falls. */
+  private readonly fallContext = new FallContext();
   private readonly head = new HeadControl();
   private readonly outbox: Outbox = newOutbox();
   private readonly parser = new PerceptionParser();
@@ -444,6 +449,10 @@ export class Agent {
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     const up = this.estimator.tilt.up;
     this.falls.update(w.clock, up, !this.beamPending, w.gyro);
+    if (this.log.enabled("debug")) {
+      const walk = this.motion.walk;
+      this.fallContext.record(w.gameTime, this.motion.activity, walk.asked, walk, up);
+    }
     this.logFall(w.gameTime);
     this.controller.target.set(
       this.motion.update(w.clock, w.dt, up, w.joints, this.falls.lying, this.falls.turnRate),
@@ -472,6 +481,11 @@ export class Agent {
         ? `walking ${m.walkSpeed.toFixed(2)} m/s, sprint ${m.walk.sprinting.toFixed(2)}`
         : m.activity;
       this.log.info(`fell (${this.falls.lying}) at game time ${gameTime.toFixed(1)}, ${how}`);
+      if (this.log.enabled("debug")) {
+        for (const line of this.fallContext.lines(FALL_CONTEXT_EVERY)) {
+          this.log.debug(`before the fall: ${line}`);
+        }
+      }
     }
     this.wasDown = down;
   }

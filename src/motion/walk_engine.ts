@@ -284,6 +284,11 @@ export class WalkEngine {
     this.gait = { ...params };
   }
 
+  /** The velocity asked for (setVelocity, within the limits), which the walk accelerates to. */
+  get asked(): Readonly<Velocity2> {
+    return this.target;
+  }
+
   /** How far the gait has gone from the walk's to the sprint's (0 … 1). */
   get sprinting(): number {
     return this.sprintShare;
