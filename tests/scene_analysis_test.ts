@@ -134,7 +134,7 @@ Deno.test("scene analysis: a fall is a robot up for a second going down, with wh
       [4, -5, -5, t < 0.5 ? 0.33 : t < 1 ? 0.1 : t < 1.5 ? 0.33 : 0.1], // never up for a second
       [5, 5, -5, t < 1 ? 0.1 : t < 1.4 ? 0.33 : t < 1.5 ? 0.27 : 0.1], // stood, sank, fell
     ],
-    right: [[4, 0.3, 0, 0.33], [5, -3, 3, 0.33]],
+    right: [[4, 0.3, 0, 0.33], [5, 5.3, -5, 0.33]],
   })));
   assert.deepEqual(a.falls.left, {
     total: 2,
@@ -142,8 +142,9 @@ Deno.test("scene analysis: a fall is a robot up for a second going down, with wh
     withMate: 0,
     alone: 1,
     perPlayer: { 2: 1, 3: 1 },
-    // Left 4 stood up again at 1 s and was down at 1.5 s, left 5 stood 0.4 s: failed get-ups.
-    failedGetUps: { total: 2, perPlayer: { 4: 1, 5: 1 } },
+    // Left 4 stood up again at 1 s and was down at 1.5 s, left 5 stood 0.4 s beside right 5:
+    // failed get-ups, the second one crowded.
+    failedGetUps: { total: 2, crowded: 1, perPlayer: { 4: 1, 5: 1 } },
   });
   assert.equal(a.falls.right.total, 0);
   const stopped = analyzeScene(samples(0, 40, (t) => ({

@@ -52,9 +52,10 @@ export interface TeamFalls {
   perPlayer: Record<string, number>;
   /**
    * Get-ups that failed: a robot that had lain stood up (torso at UP_TORSO) and went down again
-   * within UP_FOR, which `total` does not count.
+   * within UP_FOR, which `total` does not count; `crowded`, those with a robot of either team
+   * within CONTACT in the second before.
    */
-  failedGetUps: { total: number; perPlayer: Record<string, number> };
+  failedGetUps: { total: number; crowded: number; perPlayer: Record<string, number> };
 }
 
 /**
@@ -198,7 +199,7 @@ function falls(samples: readonly SceneSample[]): { left: TeamFalls; right: TeamF
     withMate: 0,
     alone: 0,
     perPlayer: {},
-    failedGetUps: { total: 0, perPlayer: {} },
+    failedGetUps: { total: 0, crowded: 0, perPlayer: {} },
   });
   const out = { left: none(), right: none() };
   // A robot is up once its torso has held UP_TORSO for UP_FOR; it stays up until it falls.
@@ -229,6 +230,7 @@ function falls(samples: readonly SceneSample[]): { left: TeamFalls; right: TeamF
         if (!wasUp) {
           if (rose) {
             f.failedGetUps.total++;
+            if (nearestBefore(samples, i, side, unum) !== null) f.failedGetUps.crowded++;
             f.failedGetUps.perPlayer[unum] = (f.failedGetUps.perPlayer[unum] ?? 0) + 1;
           }
           continue;
