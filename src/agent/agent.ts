@@ -5,7 +5,7 @@
 // controller. Everything it holds is its own, its WASM instance included.
 
 import { DEG } from "../util/angles.ts";
-import { toRobot } from "../util/pose.ts";
+import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
 import { bodyModel } from "../body/body_model.ts";
 import { J, NUM_JOINTS, type RobotType } from "../body/joints.ts";
 import { JointController } from "../control/joint_controller.ts";
@@ -289,7 +289,7 @@ export class Agent {
       const s = w.self;
       this.log.debug(
         `localization confidence ${this.estimator.localizer.confidence.toFixed(2)}` +
-          (s ? ` at (${s.x.toFixed(2)}, ${s.y.toFixed(2)}, ${(s.theta / DEG).toFixed(0)}°)` : ""),
+          (s ? ` at ${poseText(s)}` : ""),
       );
     }
     if (!hadSide && w.side !== null) {
@@ -374,9 +374,9 @@ export class Agent {
         o.ballAction ? ":" + o.ballAction : ""
       }` +
         `${fallen ? " fallen" : ""}${o.taker ? " taker" : ""} ${this.motion.activity}` +
-        (s ? ` self (${f(s.x)}, ${f(s.y)}, ${(s.theta / DEG).toFixed(0)}°)` : "") +
-        (b ? ` ball (${f(b.x)}, ${f(b.y)})` : "") +
-        (o.target ? ` to (${f(o.target.x)}, ${f(o.target.y)})` : "") +
+        (s ? ` self ${poseText(s)}` : "") +
+        (b ? ` ball ${pointText(b)}` : "") +
+        (o.target ? ` to ${pointText(o.target)}` : "") +
         (b && o.ballAction ? ` opp ${f(nearestDistance(b, view.opponents))}` : ""),
     );
   }
@@ -385,13 +385,12 @@ export class Agent {
   private traceDue(skill: string, view: WorldView): void {
     const started = this.motion.playing === skill;
     if (!this.log.enabled("info") || (!started && this.motion.pendingSkill === skill)) return;
-    const f = (x: number) => x.toFixed(2);
     const s = view.self, b = view.ball;
     const rel = s && b ? toRobot(s, b) : null;
     this.log.info(
       `${started ? "start" : "call off"} ${skill} at game time ${this.world.gameTime.toFixed(1)}` +
-        (s ? ` self (${f(s.x)}, ${f(s.y)}, ${(s.theta / DEG).toFixed(0)}°)` : "") +
-        (b ? ` ball (${f(b.x)}, ${f(b.y)})` : "") +
+        (s ? ` self ${poseText(s)}` : "") +
+        (b ? ` ball ${pointText(b)}` : "") +
         (rel ? ` ahead ${rel.x.toFixed(3)} aside ${rel.y.toFixed(3)}` : ""),
     );
   }
@@ -489,4 +488,14 @@ export class Agent {
     }
     this.wasDown = down;
   }
+}
+
+/** A point for the log lines: (x, y), metres to the centimetre. */
+function pointText(p: Point2): string {
+  return `(${p.x.toFixed(2)}, ${p.y.toFixed(2)})`;
+}
+
+/** A pose for the log lines: (x, y, θ°). */
+function poseText(p: Pose2): string {
+  return `(${p.x.toFixed(2)}, ${p.y.toFixed(2)}, ${(p.theta / DEG).toFixed(0)}°)`;
 }
