@@ -3,7 +3,8 @@
 // exactly that speed in its JSON result; the trainer commands arrive on a stand-in monitor port,
 // and the robot they move is woken.
 // The shoot task's runs with no ball in sight end as missed; the kick task places the ball off the
-// kick spot in turn by the jitter; the get-up task counts a get-up once the robot has walked off.
+// kick spot in turn by the jitter; the get-up task counts a get-up once the robot has walked off;
+// the pile task puts its fallen opponent around ours in turn.
 
 import assert from "assert";
 import { EvalSession } from "../src/eval/session.ts";
@@ -15,6 +16,7 @@ import {
   finish,
   getup,
   kick,
+  pile,
   score,
   shoot,
   stats,
@@ -232,11 +234,13 @@ Deno.test("eval shoot: robot and ball placed per run; a ball never seen is a mis
     "directionError",
     "seconds",
     "missed",
+    "touched",
     "falls",
     "distances",
     "times",
   ]);
   assert.equal(result.missed, 2);
+  assert.equal(result.touched, 0);
   assert.deepEqual(result.distances, []);
   assert.deepEqual(result.times, [null, null]);
   assert.equal(commands.filter((c) => c.startsWith("(ball (pos -5 0 0.042)")).length, 2);
@@ -244,6 +248,17 @@ Deno.test("eval shoot: robot and ball placed per run; a ball never seen is a mis
   assert.ok(commands.some((c) => c.includes("(move -6 0 0.4 -90)")));
   assert.ok(commands.some((c) => c.includes("(move -5.7 0.7 0.4 -180)")));
   JSON.parse(JSON.stringify(result));
+});
+
+Deno.test("eval shoot: a ball that moves before any kick starts was touched by the line-up", async () => {
+  // The ball's ground truth steps 3 cm back and forth every half second.
+  const { result } = await onFakeServer(
+    (t) =>
+      `(See (mypos -6 0.00 0.52) (myorien 0.00) (ballpos ${-5 + (t % 1 < 0.5 ? 0 : 0.03)} 0 0.04))`,
+    (session) => shoot(session, 2, 1),
+  );
+  assert.equal(result.missed, 2);
+  assert.equal(result.touched, 2);
 });
 
 Deno.test("eval score: ball and robot placed per run in range of the goal; no kick and no goal is a missed run", async () => {
@@ -406,6 +421,29 @@ Deno.test("eval contact: the opponent faces our robot 0.6 m ahead, off our line 
     commands.filter((c) => c === "(agent (unum 1) (team Left) (move 0 0 0.4 -90))").length,
     5,
   );
+});
+
+Deno.test("eval pile: the opponent falls 0.45 m from ours, facing it, around it in turn; no fall is reported", async () => {
+  const { result, commands } = await onFakeServer(
+    () => "(See (mypos 0 0 0.52) (myorien 0.00) (ballpos 5 5 0.04))",
+    (session) => pile(session, 3),
+  );
+  // Nobody falls on the fake server: each run says so and stands for nothing.
+  assert.deepEqual(result.failures, [0, 1, 2].map((r) => `run ${r}: did not fall (front)`));
+  assert.deepEqual(result.perRun, [
+    [0, "front/front", 0, null],
+    [45, "front/front", 0, null],
+    [90, "front/front", 0, null],
+  ]);
+  assert.equal(result.stood, 0);
+  assert.equal(result.seconds, null);
+  // The opponent ahead, ahead-left, then left of ours, each time facing it.
+  const moves = commands.filter((c) => c.startsWith("(agent (unum 5) (team Right)"));
+  assert.deepEqual(moves, [
+    "(agent (unum 5) (team Right) (move 0.45 0 0.4 90))",
+    "(agent (unum 5) (team Right) (move 0.3182 0.3182 0.4 135))",
+    "(agent (unum 5) (team Right) (move 0 0.45 0.4 180))",
+  ]);
 });
 
 Deno.test("eval kick: the ball placed off the kick spot in turn by the jitter; a still ball is 0 m", async () => {

@@ -50,7 +50,8 @@ async function walkOffFall(s: EvalSession): Promise<number> {
   return falls === 0 ? NaN : s.now - t0;
 }
 
-const FALL_SKILL: Readonly<Record<FallKind, string>> = {
+/** The skill that knocks the robot down each way. */
+export const FALL_SKILL: Readonly<Record<FallKind, string>> = {
   front: "SKILL_FALL_FRONT",
   back: "SKILL_FALL_BACK",
   side: "SKILL_FALL_SIDE",

@@ -9,6 +9,7 @@ import { DRIBBLE_TASK } from "./dribble_task.ts";
 import { FINISH_TASK } from "./finish_task.ts";
 import { GETUP_TASK } from "./getup_task.ts";
 import { KICK_FALL_COST, KICK_TASK } from "./kick_task.ts";
+import { PILE_TASK } from "./pile_task.ts";
 import { SAVE_TASK, SHOT_ARRIVAL } from "./save.ts";
 import { SCORE_TASK } from "./score_task.ts";
 import { SHOOT_TASK } from "./shoot_task.ts";
@@ -47,6 +48,7 @@ export const EVAL_TASKS: readonly EvalTask[] = [
   SAVE_TASK,
   DIVE_TASK,
   CONTACT_TASK,
+  PILE_TASK,
 ];
 
 export const TASK_NAMES: readonly string[] = EVAL_TASKS.map((t) => t.name);

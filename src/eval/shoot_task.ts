@@ -20,11 +20,19 @@ export interface ShootResult {
   seconds: RunStats;
   /** Runs in which no kick started within the time limit. */
   missed: number;
+  /**
+   * Runs in which the line-up moved the ball (TOUCH_MOVE) before the kick started: a set play's
+   * first touch must be the kick, so each is a free kick given away in a game.
+   */
+  touched: number;
   falls: number;
   distances: number[];
   /** Seconds to the kick per run (null: missed), the starts taken in turn. */
   times: (number | null)[];
 }
+
+/** The ball moved this far (m) before the kick: the line-up touched it. */
+const TOUCH_MOVE = 0.01;
 
 /**
  * Walks up to a ball and kicks it at the opponents' goal through `BallPlayer` with the kick
@@ -39,6 +47,7 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
   const perRun: (number | null)[] = [];
   let missed = 0;
   let falls = 0;
+  let touched = 0;
   await s.playOn();
   for (let r = 0; r < runs; r++) {
     const player = ballPlayer(s);
@@ -51,13 +60,19 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
     const b0 = a.truth?.ballPos ?? ball;
     const t0 = s.now;
     let kickedAt = NaN;
+    let moved = 0;
     falls += await watchFalls(s, async () => {
-      kickedAt = await playUntilKick(s, player, true, timeout);
+      kickedAt = await playUntilKick(s, player, true, timeout, () => {
+        const p = a.truth?.ballPos;
+        if (p) moved = Math.max(moved, Math.hypot(p.x - b0.x, p.y - b0.y));
+        return false;
+      });
       if (Number.isNaN(kickedAt)) return;
       await kickDone(s);
       await ballAtRest(s);
     });
     a.motion.set({ kind: "stand" });
+    if (moved > TOUCH_MOVE) touched++;
     perRun.push(Number.isNaN(kickedAt) ? null : Math.round((kickedAt - t0) * 100) / 100);
     if (Number.isNaN(kickedAt)) {
       missed++;
@@ -77,6 +92,7 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
     directionError: stats(errors),
     seconds: stats(times),
     missed,
+    touched,
     falls,
     distances: millimetres(distances),
     times: perRun,

@@ -17,6 +17,7 @@ export { unblock, type UnblockResult } from "./unblock_task.ts";
 export { duel, type DuelResult } from "./duel_task.ts";
 export { save, type SaveResult } from "./save.ts";
 export { contact, type ContactResult } from "./contact_task.ts";
+export { pile, type PileResult } from "./pile_task.ts";
 export {
   DRIBBLE_STARTS,
   type DribbleStart,
