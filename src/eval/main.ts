@@ -40,7 +40,8 @@ export const EVAL_USAGE = `Usage: deno task eval <${TASK_NAMES.join("|")}> [flag
   --kick K          kick task: keyframe, ik or long (default keyframe)
   --jitter M        kick task: the ball lies M metres off the kick spot in turn (default 0)
   --foot F          kick task: left or right (default left)
-  --falls LIST      getup task: falls in turn, from ${FALLS.join(",")} (default front,back)
+  --falls LIST      getup and pile tasks: falls in turn, from ${FALLS.join(",")} (default
+                    front,back)
   --lead S          dive task: the dive starts S seconds before the ball reaches the goalie's
                     line (default: the goalie.dive_lead param)
   --arrival A-B     save task: the shots reach the goal line at A to B m/s (default 0.3-2.5)

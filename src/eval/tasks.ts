@@ -1,7 +1,8 @@
 // The evaluation tasks' runs and results, one file each, measured with the server's ground truth:
 // walking forward and to omnidirectional targets, getting up, kicking from a standing start,
 // shooting and dribbling as a game plays the ball, a ball one opponent contests, the goalie's
-// saves, and who falls when two robots meet; with what they measure with (measure.ts).
+// saves, who falls when two robots meet, and getting up next to a fallen robot; with what they
+// measure with (measure.ts).
 // registry.ts lists the tasks themselves.
 
 export { type RunStats, stats } from "./measure.ts";
