@@ -40,6 +40,15 @@ export function torsoTilt(s: EvalSession): number {
   return Math.acos(Math.min(1, s.agent.estimator.tilt.up[2]));
 }
 
+/**
+ * How far forward the torso leans (rad; below 0: back): torsoTilt's pitch part, signed, from the
+ * up vector in the torso frame.
+ */
+export function forwardLean(s: EvalSession): number {
+  const up = s.agent.estimator.tilt.up;
+  return Math.atan2(-up[0], up[2]);
+}
+
 /** Radians as degrees to a tenth, for the JSON result. */
 export function tenthsOfDegree(rad: number): number {
   return Math.round(rad * 1800 / Math.PI) / 10;

@@ -6,7 +6,7 @@
 // get-up ended. In games, half our failed get-ups came with a robot within 0.45 m; the get-up
 // evaluation alone never fails that way.
 
-import { type RunStats, stats } from "./measure.ts";
+import { forwardLean, type RunStats, stats } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
 import { type FallKind, task } from "./task.ts";
 import { FALL_SKILL } from "./getup_task.ts";
@@ -46,9 +46,18 @@ export interface PileResult {
   failures: string[];
 }
 
-/** How far forward (deg) the torso leans, from the up vector in the torso frame. */
-function forwardLean(up: ArrayLike<number>): number {
-  return Math.atan2(-up[0], up[2]) * 180 / Math.PI;
+/**
+ * Counts one robot's failed get-ups: called each cycle with whether it is upright, says when it
+ * went down again after standing up from lying; a robot still up at the start has not lain yet.
+ */
+function failedGetUps(lying: boolean): (upright: boolean) => boolean {
+  let lain = lying, up = false;
+  return (upright) => {
+    const failed = up && !upright;
+    lain ||= !upright;
+    up = lain && upright;
+    return failed;
+  };
 }
 
 export async function pile(
@@ -89,7 +98,8 @@ export async function pile(
     a.motion.set({ kind: "stand" });
     opponent.motion.set({ kind: "stand" });
     const t0 = s.now;
-    let up = false, theirUp = false, theirDown = false, fails = 0, stableSince = NaN, stoodAt = NaN;
+    const ourFailure = failedGetUps(true), theirFailure = failedGetUps(false);
+    let fails = 0, stableSince = NaN, stoodAt = NaN;
     let lastActivity = a.motion.activity, lastEnd = "";
     while (s.now - t0 < RUN_SECONDS) {
       await a.nextCycle();
@@ -98,20 +108,16 @@ export async function pile(
         activity !== lastActivity && lastActivity.startsWith("SKILL_GETUP_") &&
         lastActivity !== GETUP_REST
       ) {
-        lastEnd = `${lastActivity} ${forwardLean(a.estimator.tilt.up).toFixed(0)}°`;
+        lastEnd = `${lastActivity} ${(forwardLean(s) * 180 / Math.PI).toFixed(0)}°`;
       }
       lastActivity = activity;
       const upright = a.falls.state === "upright";
-      if (up && !upright) {
+      if (ourFailure(upright)) {
         fails++;
         failedEnds.push(`run ${r}: ${lastEnd || "?"}`);
       }
-      up = upright;
-      // The opponent's get-ups count once it has been down.
-      const theirUpright = opponent.falls.state === "upright";
-      if (theirUp && !theirUpright) theirFailed++;
-      theirDown ||= !theirUpright;
-      theirUp = theirDown && theirUpright;
+      // The opponent may still be falling: its get-ups count once it has been down.
+      if (theirFailure(opponent.falls.state === "upright")) theirFailed++;
       if (upright && (a.truth?.myPos?.z ?? 0) > STABLE_Z) {
         if (Number.isNaN(stableSince)) stableSince = s.now;
         else if (s.now - stableSince >= STABLE_SECONDS) {
