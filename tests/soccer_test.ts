@@ -795,6 +795,62 @@ Deno.test("ball player: our kick-off keeps its way while clear, turns when one i
   assert.ok(Math.abs(p.target!.theta - Math.atan2(-ball.y, 15.2)) < 1e-9);
 });
 
+Deno.test("ball player: our kick-off goes long along a clear way, the side of the foot the ball lies at first", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const kickSpot = { x: 0.19, y: 0.08, angle: 0, skill: "SHORT" };
+  const deg = Math.PI / 180;
+  const long = { x: 0.11, y: 0.045, stand: { x: 0.171, y: 0.045 }, angle: 20 * deg, skill: "LONG" };
+  const options = { ...soccer.defaults, kickSpot, kickOffLong: long };
+  // The standing test formation (their side) and our forwards inside the centre circle.
+  const opponents = [[14, 0], [11, 3.5], [11, -3.5], [8.5, 7], [8.5, -7], [7, 0], [5, 4.5]]
+    .concat([[5, -4.5], [2.5, 8], [2.5, -8], [2.5, 0]]).map(([x, y]) => ({ x, y }));
+  const mates = [{ unum: 7, x: 0.7, y: -1.21 }, { unum: 8, x: 0.7, y: 1.21 }];
+  const ball = { x: 0, y: 0 };
+  const input = { ball, opponents, mates, obstacles: [], mustKick: true, kickOff: true, now: 0 };
+  // Beamed facing their goal with the ball at its left foot: the left way, 20° off, lined up for
+  // without turning.
+  const left = { x: -0.3, y: -0.06, theta: 0 };
+  const p = new BallPlayer(options);
+  p.act({ ...input, self: left });
+  assert.ok(Math.abs(p.target!.theta) < 0.01, JSON.stringify(p.target));
+  assert.ok(p.target!.y < 0);
+  assert.equal(p.tracedAction, "long kick-off");
+  // Standing with the ball under that foot, the long kick goes at once.
+  const atStand = { x: -0.171, y: -0.045, theta: 0 };
+  assert.deepEqual(p.act({ ...input, self: atStand, standing: true, now: 0.1 }), {
+    kind: "skill",
+    name: "LONG_LEFT_LEG",
+  });
+  // The ball well right of the torso: the right way, with the right foot.
+  const q = new BallPlayer(options);
+  q.act({ ...input, self: { x: -0.3, y: 0.15, theta: 0 } });
+  assert.ok(Math.abs(q.target!.theta) < 0.01 && q.target!.y > 0, JSON.stringify(q.target));
+  // A robot on the left way (not yet held): the next way on that side, 30° off, turned 10°.
+  const onLeft = [...opponents, { x: 4, y: 4 * Math.tan(20 * deg) }];
+  p.act({ ...input, self: left, opponents: onLeft, now: 0.2 });
+  assert.ok(Math.abs(p.target!.theta - 10 * deg) < 0.01, JSON.stringify(p.target));
+  // With that one blocked as well and straight on blocked (the robot 2.5 m ahead), the ways on
+  // the other side are not taken: the kick-off goes short.
+  const onLeft30 = [...onLeft, { x: 4, y: 4 * Math.tan(30 * deg) }];
+  p.act({ ...input, self: left, opponents: onLeft30, now: 0.3 });
+  assert.equal(p.tracedAction, "fine");
+  // Every long way blocked: the short kick-off kick.
+  const wall = [-3, -2, -1, 1, 2, 3].map((y) => ({ x: 3.5, y }));
+  const r = new BallPlayer(options);
+  r.act({ ...input, self: left, opponents: [...opponents, ...wall] });
+  assert.equal(r.tracedAction, "fine");
+  // Without the option the kick-off goes short, as before.
+  const s = new BallPlayer({ ...options, kickOffLong: null });
+  s.act({ ...input, self: left });
+  assert.ok(Math.abs(Math.abs(s.target!.theta) - 20 * deg) < 0.01, JSON.stringify(s.target));
+  // Held 4 s after it was chosen, the way stays whoever steps onto it.
+  const h = new BallPlayer(options);
+  for (let now = 0; now <= 4.5; now += 0.5) h.act({ ...input, self: left, now });
+  h.act({ ...input, self: left, opponents: onLeft30, now: 4.6 });
+  assert.ok(Math.abs(h.target!.theta) < 0.01, JSON.stringify(h.target));
+  assert.equal(h.tracedAction, "long kick-off");
+});
+
 Deno.test("ball player: shots take the shot kick; a kick stood up for goes ahead only with the ball under the foot", async () => {
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   const kickSpot = { x: 0.19, y: 0.08, angle: 0, skill: "SKILL_KICK" };
@@ -934,6 +990,44 @@ Deno.test("ball player: standing, it kicks only with the ball at the kick's stan
     name: "K_LEFT_LEG",
   });
   assert.equal(p.act({ ...input, self: atStand }).kind, "walk", "walking, too far back to kick");
+});
+
+Deno.test("ball player: standing still at the ball, it never stays put when it can neither kick nor dribble", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const { soccerOptions } = await import("../src/agent/play_options.ts");
+  const { loadParams } = await import("../src/agent/params.ts");
+  const { walkParams } = await import("../src/motion/walk_engine.ts");
+  const { createCore } = await import("../src/core/create_core.ts");
+  const params = await loadParams(3, []);
+  const o = soccerOptions(params, walkParams(params), await createCore("ts", 3));
+  const moves = (r: MotionRequest) =>
+    r.kind !== "walk" || Math.hypot(r.vx, r.vy) > 0.01 || Math.abs(r.vth) > 0.01;
+  // Type 3 stands with a set play's ball at its walking spot, 6 cm nearer than its stand band:
+  // it steps back to the band instead of standing on the walking spot's pose.
+  const ball = { x: 0, y: 0 };
+  const walkSpot = { x: -(o.kickSpot.x + 0.015 + 0.015), y: -o.kickSpot.y, theta: 0 };
+  const setPlay = { ball, opponents: [], obstacles: [], mustKick: true, now: 5, standing: true };
+  const r = new BallPlayer(o).act({ ...setPlay, self: walkSpot });
+  assert.ok(r.kind === "walk" && r.vx < -0.01, JSON.stringify(r));
+  // In front of their keeper (a game: 77 s), facing a way whose push runs at it.
+  const keeper = [{ x: 13.96, y: 0.03, vx: 0, vy: 0 }, { x: 11.05, y: 3.47 }, {
+    x: 11.01,
+    y: -3.54,
+  }];
+  for (const deg of [-10, 0, 10]) {
+    const p = new BallPlayer(o);
+    const req = p.act({
+      self: { x: 12.21, y: 0.1, theta: deg * Math.PI / 180 },
+      ball: { x: 12.38, y: 0.06 },
+      opponents: keeper,
+      obstacles: keeper,
+      mustKick: false,
+      now: 50,
+      standing: true,
+      walkSpeed: 0,
+    });
+    assert.ok(moves(req), `${deg}°: ${JSON.stringify(req)}`);
+  }
 });
 
 Deno.test("ball player: stood up for a kick, the ball may lie within the kick's own band", async () => {

@@ -39,9 +39,12 @@ export function getupCalmRate(params: ParamSet): { front: number; back: number }
   };
 }
 
-/** The kicks a game may play (soccer.kick, soccer.shot_kick, soccer.advance_kick). */
+/**
+ * The kicks a game may play (soccer.kick, soccer.shot_kick, soccer.advance_kick,
+ * soccer.kick_off_long).
+ */
 const GAME_KICKS = ["keyframe", "long"] as const;
-type GameKickName = "kick" | "shot_kick" | "advance_kick";
+type GameKickName = "kick" | "shot_kick" | "advance_kick" | "kick_off_long";
 
 /**
  * The kick `soccer.<name>` names (keyframe: skills/kick_left.skl, long: kick_long_left.skl),
@@ -87,6 +90,9 @@ export function soccerOptions(
       from: params.get("soccer.advance_from"),
       free: params.get("soccer.advance_free"),
     },
+    kickOffLong: params.word("soccer.kick_off_long", ["none", ...GAME_KICKS]) === "none"
+      ? null
+      : gameKick(params, "kick_off_long"),
     contestRadius: params.get("soccer.contest_radius"),
     roleHold: params.get("soccer.role_hold"),
     roleStick: params.get("roles.stick"),

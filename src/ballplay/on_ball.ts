@@ -343,7 +343,13 @@ export function onBallAction(o: OnBallInput): OnBallAction {
       !(o.pushAround && toBall > ROOM_FROM &&
         spotRoom(ball, toTarget, o.opponents) < FREE_CLEAR));
   const line = o.pushAround && !kick
-    ? freeLine(ball, toTarget, o.opponents, o.lineTurn ?? 0)
+    ? freeLine(
+      ball,
+      toTarget,
+      o.opponents,
+      o.lineTurn ?? 0,
+      o.dribbling ? undefined : pushAtStanding,
+    )
     : toTarget;
   const turn = turnOf(line, toTarget);
   const coming = comingWay(self, ball);
@@ -364,12 +370,13 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   // Under pressure the kick is lined up from close by, as a shot is; from farther, when that
   // takes too long, or next to an opponent, the ball is dribbled away.
   const shape = o.dribble ?? DRIBBLE_SHAPE;
+  // A push from here that runs into a robot (or with one between us and the ball) is no dribble.
+  const pushStopped = o.pushAround === true && (opponentBetween(self, ball, o.opponents) ||
+    (o.dribbling ? pushAtKeeper : pushAtStanding)(ball, self.theta, o.opponents));
   const mayDribble = !o.mustKick && headingError < shape.headingTolerance &&
     rel.x > 0 && rel.x < shape.reach &&
     Math.abs(rel.y) < shape.lateral + shape.cone * rel.x &&
-    !pushesOut(ball, coming) &&
-    !(o.pushAround && (opponentBetween(self, ball, o.opponents) ||
-      (o.dribbling ? pushAtKeeper : pushAtStanding)(ball, self.theta, o.opponents)));
+    !pushesOut(ball, coming) && !pushStopped;
 
   // On the wrong side of the ball: walk around it first (but a dribbled ball at our feet is
   // played on).
@@ -417,10 +424,13 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     return { kind: "dribble", heading, ahead: rel.x, lateral: rel.y, turn };
   }
   // Lining up to dribble needs no precision: the fine approach only for the last steps. Coming
-  // from beyond the cone, the line-up spot lies inside its near side (lineUpWay).
+  // from beyond the cone, the line-up spot lies inside its near side (lineUpWay). With the push
+  // along the way we come stopped, it lines up on the line, which freeLine keeps to ways the
+  // dribble may start along: lined up on the way it came, a robot at the ball in front of their
+  // keeper stood where it was (77 s in a game).
   const up = lineUpWay(
     coming,
-    way,
+    pushStopped ? line : way,
     ball,
     line,
     o.dribbleCone ?? 0,
@@ -450,9 +460,7 @@ function kickAction(
   contested: boolean,
 ): OnBallAction | null {
   const { self, ball } = o;
-  const hysteresis = o.mustKick ? SET_PLAY_FOOT_HYSTERESIS : FOOT_HYSTERESIS;
-  const threshold = o.leftFoot ? -hysteresis : hysteresis;
-  const leftFoot = rel.y >= threshold;
+  const leftFoot = kickFoot(rel, o.leftFoot, o.mustKick);
   const k = o.kickSpot;
   const sy = leftFoot ? k.y : -k.y;
   // Facing `want`, the kick sends the ball along `line`.
@@ -504,6 +512,17 @@ function kickAction(
   return { kind: "approach", target: pose, fine: off < 0.4, kickPose: true, leftFoot };
 }
 
+/**
+ * The spot a robot standing still lines a kick up for: the middle of the stand band (standCentre)
+ * as the walking spot, which kickAction puts KICK_SPOT_MARGIN nearer the foot. Types 1 and 3 walk
+ * up 4-6 cm nearer the ball than their bands: lined up for the walking spot, one standing still
+ * stayed on that pose, where the kick does not start from standing.
+ */
+export function standKickSpot(k: KickSpot): KickSpot {
+  const c = standCentre(k);
+  return { ...k, x: c.x - KICK_SPOT_MARGIN, y: c.y };
+}
+
 /** The middle of the band the kick takes the ball from, standing (left foot; right: y mirrored). */
 export function standCentre(k: KickSpot): Point2 {
   const spot = k.stand ?? k;
@@ -515,6 +534,15 @@ export function standCentre(k: KickSpot): Point2 {
  * Whether the ball, `rel` in the robot frame, still lies where the kick with this foot needs it
  * once the robot has stood up for it (KickSpot.stand).
  */
+/**
+ * Whether a kick with the ball at `rel` (torso frame) goes with the left foot, given the foot
+ * used last (`lastLeft`): the ball's side, switched only past the hysteresis.
+ */
+export function kickFoot(rel: Point2, lastLeft: boolean, mustKick: boolean): boolean {
+  const hysteresis = mustKick ? SET_PLAY_FOOT_HYSTERESIS : FOOT_HYSTERESIS;
+  return rel.y >= (lastLeft ? -hysteresis : hysteresis);
+}
+
 export function ballUnderFoot(rel: Point2, k: KickSpot, leftFoot: boolean): boolean {
   const spot = k.stand ?? k;
   const sy = leftFoot ? spot.y : -spot.y;

@@ -202,16 +202,33 @@ export function spotRoom(ball: Point2, way: number, opponents: readonly Point2[]
   return room;
 }
 
-/** Whether a dribble may push along `way` (FREE_*): room behind the ball, no block, not out. */
-function lineFree(ball: Point2, way: number, opponents: readonly Point2[]): boolean {
+/** Whether a push along `way` runs the ball at an opponent (pushAtKeeper, pushAtStanding). */
+export type PushAt = (ball: Point2, way: number, opponents: readonly Opponent[]) => boolean;
+
+/**
+ * Whether a dribble may push along `way` (FREE_*): room behind the ball, no block, not out, and
+ * not at an opponent `pushAt` names (none by default).
+ */
+function lineFree(
+  ball: Point2,
+  way: number,
+  opponents: readonly Opponent[],
+  pushAt?: PushAt,
+): boolean {
   return spotRoom(ball, way, opponents) >= FREE_CLEAR && !pushBlocked(ball, way, opponents) &&
-    !pushesOut(ball, way);
+    !pushesOut(ball, way) && !(pushAt?.(ball, way, opponents) ?? false);
 }
 
 /** The fewest FREE_STEPs `line` turns to `side` (+1 left, -1 right) to be free; Infinity: none. */
-function freeSteps(ball: Point2, line: number, side: number, opponents: readonly Point2[]): number {
+function freeSteps(
+  ball: Point2,
+  line: number,
+  side: number,
+  opponents: readonly Opponent[],
+  pushAt?: PushAt,
+): number {
   for (let k = 1; k <= FREE_MAX; k++) {
-    if (lineFree(ball, wrapAngle(line + side * k * FREE_STEP), opponents)) return k;
+    if (lineFree(ball, wrapAngle(line + side * k * FREE_STEP), opponents, pushAt)) return k;
   }
   return Infinity;
 }
@@ -226,17 +243,20 @@ const FREE_KEEP_STEPS = 2;
 
 /**
  * The line a dribble takes instead of `line` (FREE_*): the least turned one with room behind the
- * ball and a free push, the roomier side first on a tie, and the side `keep` (the sign of last
- * cycle's turn) while it is nearly as good (FREE_KEEP_STEPS); `line` itself when none is free.
+ * ball and a free push (not at an opponent `pushAt` names: the dribble starts on no other), the
+ * roomier side first on a tie, and the side `keep` (the sign of last cycle's turn) while it is
+ * nearly as good (FREE_KEEP_STEPS); `line` itself when none is free.
  */
 export function freeLine(
   ball: Point2,
   line: number,
-  opponents: readonly Point2[],
+  opponents: readonly Opponent[],
   keep: -1 | 0 | 1 = 0,
+  pushAt?: PushAt,
 ): number {
-  if (lineFree(ball, line, opponents)) return line;
-  const left = freeSteps(ball, line, 1, opponents), right = freeSteps(ball, line, -1, opponents);
+  if (lineFree(ball, line, opponents, pushAt)) return line;
+  const left = freeSteps(ball, line, 1, opponents, pushAt);
+  const right = freeSteps(ball, line, -1, opponents, pushAt);
   if (left === Infinity && right === Infinity) return line;
   const kept = keep > 0 ? left : right, other = keep > 0 ? right : left;
   let side: number = keep;

@@ -23,10 +23,12 @@ import {
   ballUnderFoot,
   DRIBBLE_SHAPE,
   type DribbleShape,
+  kickFoot,
   type KickSpot,
   type OnBallAction,
   onBallAction,
   standCentre,
+  standKickSpot,
 } from "../ballplay/on_ball.ts";
 import { type Opponent, opponentBetween, STANDING_SPEED, wayIn } from "../ballplay/push_ways.ts";
 import { type Mate, PassChooser, type PassOptions } from "../ballplay/pass.ts";
@@ -217,6 +219,11 @@ export interface BallPlayOptions {
   shootRange: number;
   /** When to send the ball far toward their goal with a kick; null or absent: never. */
   advance?: AdvanceOptions | null;
+  /**
+   * Our kick-off's kick along a long way (kickOffLongWay) when one lies clear; null or absent:
+   * the kick-off kicks short with kickSpot's kick, as any set play does.
+   */
+  kickOffLong?: KickSpot | null;
   /** No kick is lined up with an opponent this close to the ball (m): OnBallInput. */
   contestRadius: number;
   /** When to pass to a teammate; null never passes. */
@@ -251,6 +258,18 @@ const ADVANCE_PATH: BallPathOptions = { lookahead: 8, clearance: 0.8, detour: 0,
 const ADVANCE_ANGLES = [0, 15, 30].map((d) => d * Math.PI / 180);
 const ADVANCE_REACH = 9;
 const ADVANCE_MARGIN = 1;
+/**
+ * Our kick-off's long ways, off the line at their goal (rad) toward the side of the foot the
+ * line-up kicks with, in order of choice. The long kick sends the ball about 20° off that foot's
+ * heading, so the taker beamed facing their goal with the ball at its left foot takes the first
+ * without turning; a way on the other side would take a 40° turn at the ball.
+ */
+const KICK_OFF_LONG_ANGLES = [20, 30, 0].map((d) => d * Math.PI / 180);
+/**
+ * The long kick-off's way is clear with no robot within 0.6 m of it for 8 m: kicked standing,
+ * the long kick goes within 4° of its line (eval kick), 0.2 m off at 2.5 m out.
+ */
+const KICK_OFF_LONG_PATH: BallPathOptions = { ...ADVANCE_PATH, clearance: 0.6 };
 /**
  * An opponent seen moving toward the ball slower than this (m/s) is not coming at it: the tracker
  * reads a standing robot that fast now and then (STANDING_SPEED).
@@ -312,6 +331,8 @@ export class BallPlayer {
    * last call for it at kickOffAt.
    */
   private kickOffTo: Aim | null = null;
+  /** Whether kickOffTo is a long way, kicked with kickOffKick. */
+  private kickOffLong = false;
   private kickOffFrom = -Infinity;
   private kickOffAt = -Infinity;
   /** When the current kick line-up began (null: not lining up). */
@@ -337,6 +358,7 @@ export class BallPlayer {
   private readonly kick: Kick;
   private readonly shotKick: Kick;
   private readonly advanceKick: Kick | null;
+  private readonly kickOffKick: Kick | null;
   /** Where the advancing kick chosen last cycle goes (null: none). */
   private advanceTo: Point2 | null = null;
   /** The way into their goal past the keeper pushed along last cycle (wayIn; null: none). */
@@ -345,14 +367,17 @@ export class BallPlayer {
   shooting = false;
   /** The last call lined up or took an advancing kick (AdvanceOptions). */
   advancing = false;
+  /** The last call lined up or took our kick-off's long kick (kickOffLong). */
+  private longKickOff = false;
 
   /**
-   * What the last call did as debug traces name it: a shot, an advancing kick, or the action
-   * (">pass7" added).
+   * What the last call did as debug traces name it: a shot, an advancing kick, the long kick-off,
+   * or the action (">pass7" added).
    */
   get tracedAction(): string {
     if (this.shooting) return "shot";
     if (this.advancing) return "advance";
+    if (this.longKickOff) return "long kick-off";
     return this.passTo ? `${this.action}>pass${this.passTo.unum}` : this.action;
   }
 
@@ -362,6 +387,13 @@ export class BallPlayer {
     this.kick = kickOf(o.kickSpot);
     this.shotKick = o.shotSpot ? sharedKick(o.shotSpot, [this.kick]) : this.kick;
     this.advanceKick = o.advance ? sharedKick(o.advance.spot, [this.kick, this.shotKick]) : null;
+    this.kickOffKick = o.kickOffLong
+      ? sharedKick(o.kickOffLong, [
+        this.kick,
+        this.shotKick,
+        ...(this.advanceKick ? [this.advanceKick] : []),
+      ])
+      : null;
     this.passer = o.pass ? new PassChooser(o.pass) : null;
   }
 
@@ -372,7 +404,7 @@ export class BallPlayer {
 
   private kickFor(skill: string): Kick | null {
     return kickNamed(this.kick, skill) ?? kickNamed(this.shotKick, skill) ??
-      kickNamed(this.advanceKick, skill);
+      kickNamed(this.advanceKick, skill) ?? kickNamed(this.kickOffKick, skill);
   }
 
   /**
@@ -420,8 +452,9 @@ export class BallPlayer {
   }
 
   /**
-   * Our kick-off's aim, kept from cycle to cycle (keptKickOffAim) and held after KICK_OFF_COMMIT;
-   * a kick-off not played for KICK_OFF_GAP is a new one.
+   * Our kick-off's aim: a long way while one lies clear (kickOffLongWay, with kickOffKick), else
+   * the short kick's, kept from cycle to cycle (keptKickOffAim); whichever was chosen is held
+   * after KICK_OFF_COMMIT. A kick-off not played for KICK_OFF_GAP is a new one.
    */
   private kickOffAim(i: BallPlayInput): Aim {
     const fresh = this.kickOffTo === null || i.now - this.kickOffAt > KICK_OFF_GAP;
@@ -429,7 +462,32 @@ export class BallPlayer {
     this.kickOffAt = i.now;
     const held = i.now - this.kickOffFrom >= KICK_OFF_COMMIT;
     const last = fresh ? null : this.kickOffTo;
-    return this.kickOffTo = keptKickOffAim(last, held, i.ball, i.opponents, i.mates ?? []);
+    const long = this.kickOffKick === null || (held && !this.kickOffLong)
+      ? null
+      : this.kickOffLongWay(i, this.kickOffLong ? last : null, held);
+    const wasLong = this.kickOffLong;
+    this.kickOffLong = long !== null;
+    if (long) return this.kickOffTo = { ...long, side: 0 };
+    const short = wasLong ? null : last;
+    return this.kickOffTo = keptKickOffAim(short, held, i.ball, i.opponents, i.mates ?? []);
+  }
+
+  /**
+   * Our kick-off's long way: the last one while clear (or once held), else the first of
+   * KICK_OFF_LONG_ANGLES toward the side of the foot the line-up kicks with (kickFoot) that is
+   * clear (KICK_OFF_LONG_PATH) and ends in the field. null: none.
+   */
+  private kickOffLongWay(i: BallPlayInput, last: Point2 | null, held: boolean): Point2 | null {
+    const { ball } = i;
+    const clear = (to: Point2) => longWayClear(ball, to, i.opponents, i.mates, KICK_OFF_LONG_PATH);
+    if (last && (held || clear(last))) return last;
+    const side = kickFoot(toRobot(i.self, ball), this.leftFoot, true) ? 1 : -1;
+    const heading = Math.atan2(-ball.y, GOAL_X - ball.x);
+    for (const a of KICK_OFF_LONG_ANGLES) {
+      const to = longWayEnd(ball, heading + side * a);
+      if (endsInField(to) && clear(to)) return to;
+    }
+    return null;
   }
 
   /**
@@ -444,6 +502,8 @@ export class BallPlayer {
     goalDistance: number;
     shot: boolean;
     advance?: boolean;
+    /** The kick for this target when not the usual one (the advancing or long kick-off kick). */
+    kick?: Kick;
   } {
     const { ball } = i;
     const lastWayIn = this.wayIn;
@@ -470,6 +530,9 @@ export class BallPlayer {
       return { target: awayFromOwnGoal(ball), cone: CLEAR_CONE, goalDistance: kickAt, shot };
     }
     if (push === "shove") return { target: aim, cone: CLEAR_CONE, goalDistance: kickAt, shot };
+    if (i.kickOff && this.kickOffLong) {
+      return { target: aim, cone: 0, goalDistance: kickAt, shot, kick: this.kickOffKick! };
+    }
     if (shot || i.kickOff) return { target: aim, cone: 0, goalDistance: kickAt, shot };
     // The shot blocked by a keeper standing alone: pushed in past it, along a way that goes in.
     this.wayIn = i.mustKick || !keeperAlone(ball, i.opponents)
@@ -480,7 +543,16 @@ export class BallPlayer {
       return { target, cone: 0, goalDistance: kickAt, shot };
     }
     const advanceTo = this.advanceWay(i, aim, goalDistance, nearest);
-    if (advanceTo) return { target: advanceTo, cone: 0, goalDistance: 0, shot, advance: true };
+    if (advanceTo) {
+      return {
+        target: advanceTo,
+        cone: 0,
+        goalDistance: 0,
+        shot,
+        advance: true,
+        kick: this.advanceKick!,
+      };
+    }
     const toward = i.mustKick ? aim : corridorPoint(ball, aim);
     const way = ballWaypoint(
       ball,
@@ -523,21 +595,13 @@ export class BallPlayer {
     if (!a || i.mustKick || goalDistance < a.from || nearest < KICK_CROWD) return null;
     const { ball } = i;
     if (!this.advancing && i.opponents.some((p) => comingWithin(p, ball, a.free))) return null;
-    const clear = (to: Point2) =>
-      ballWaypoint(ball, to, i.opponents, 0, ADVANCE_PATH).side === 0 &&
-      ballWaypoint(ball, to, i.mates ?? [], 0, ADVANCE_PATH).side === 0;
+    const clear = (to: Point2) => longWayClear(ball, to, i.opponents, i.mates);
     if (this.advancing && last && clear(last)) return this.advanceTo = last;
     const heading = Math.atan2(aim.y - ball.y, aim.x - ball.x);
-    const end = (angle: number) => ({
-      x: ball.x + ADVANCE_REACH * Math.cos(heading + angle),
-      y: ball.y + ADVANCE_REACH * Math.sin(heading + angle),
-    });
-    const inField = (p: Point2) =>
-      Math.abs(p.y) < FIELD_WIDTH / 2 - ADVANCE_MARGIN && p.x < FIELD_LENGTH / 2 - ADVANCE_MARGIN;
-    const room = (angle: number) => nearestDistance(end(angle), i.opponents);
+    const room = (angle: number) => nearestDistance(longWayEnd(ball, heading + angle), i.opponents);
     for (const angle of fanOut(ADVANCE_ANGLES, (a) => room(a) >= room(-a))) {
-      const to = angle === 0 ? aim : end(angle);
-      if ((angle === 0 || inField(to)) && clear(to)) return this.advanceTo = to;
+      const to = angle === 0 ? aim : longWayEnd(ball, heading + angle);
+      if ((angle === 0 || endsInField(to)) && clear(to)) return this.advanceTo = to;
     }
     return null;
   }
@@ -575,7 +639,7 @@ export class BallPlayer {
       : !opponentBetween(self, ball, i.opponents, SHOVE_CLEAR) && this.shove(i, nearest)
       ? "shove"
       : null;
-    const { target, cone, goalDistance: toGoal, shot, advance } = this.ballTarget(
+    const { target, cone, goalDistance: toGoal, shot, advance, kick: special } = this.ballTarget(
       i,
       push,
       nearest,
@@ -583,7 +647,7 @@ export class BallPlayer {
     // While kicks rest (CALL_OFF_LIMIT), nothing is in kicking range.
     const goalDistance = !i.mustKick && i.now < this.noKickUntil ? Infinity : toGoal;
     // Set plays keep the kick whose staging keeps the first touch the kick.
-    const kick = advance ? this.advanceKick! : shot && !i.mustKick ? this.shotKick : this.kick;
+    const kick = special ?? (shot && !i.mustKick ? this.shotKick : this.kick);
     const input = {
       self,
       ball,
@@ -618,7 +682,7 @@ export class BallPlayer {
     if (i.standing) {
       const rel = toRobot(self, ball);
       if (a.kind === "kick" && !ballUnderFoot(rel, kick.spot, a.leftFoot)) {
-        a = onBallAction({ ...input, settled: false });
+        a = onBallAction({ ...input, settled: false, kickSpot: standKickSpot(kick.spot) });
       } else if (
         a.kind === "approach" && a.kickPose && a.leftFoot !== undefined &&
         Math.abs(wrapAngle(a.target.theta - self.theta)) < STAND_KICK_HEADING &&
@@ -634,6 +698,7 @@ export class BallPlayer {
     const kicking = a.kind === "kick" || (a.kind === "approach" && a.kickPose);
     this.shooting = shot && kicking;
     this.advancing = advance === true && kicking;
+    this.longKickOff = special !== undefined && special === this.kickOffKick && !advance && kicking;
     this.pace(a, i.now, crowded);
     if (a.kind === "dribble" || (a.kind === "approach" && !a.fine)) this.settledAt = i.now + SETTLE;
     if (a.kind === "approach" && a.leftFoot !== undefined) this.leftFoot = a.leftFoot;
@@ -700,6 +765,29 @@ function comingWithin(p: Opponent, ball: Point2, radius: number): boolean {
   if (d >= radius) return false;
   if (p.vx === undefined || p.vy === undefined || d < 1e-6) return true;
   return (p.vx * dx + p.vy * dy) / d >= NOT_COMING;
+}
+
+/** Whether a long kick's way from `ball` to `to` is clear of robots of both teams. */
+function longWayClear(
+  ball: Point2,
+  to: Point2,
+  opponents: readonly Point2[],
+  mates: readonly Point2[] = [],
+  path = ADVANCE_PATH,
+): boolean {
+  return ballWaypoint(ball, to, opponents, 0, path).side === 0 &&
+    ballWaypoint(ball, to, mates, 0, path).side === 0;
+}
+
+/** Where a long kick from `ball` along `way` (rad) ends: ADVANCE_REACH out. */
+function longWayEnd(ball: Point2, way: number): Point2 {
+  return { x: ball.x + ADVANCE_REACH * Math.cos(way), y: ball.y + ADVANCE_REACH * Math.sin(way) };
+}
+
+/** Whether a long kick's end lies ADVANCE_MARGIN inside the touch lines and their goal line. */
+function endsInField(p: Point2): boolean {
+  return Math.abs(p.y) < FIELD_WIDTH / 2 - ADVANCE_MARGIN &&
+    p.x < FIELD_LENGTH / 2 - ADVANCE_MARGIN;
 }
 
 /**

@@ -446,7 +446,11 @@ export const SOCCER_PARAMS: readonly ParamRange[] = [
   { keys: /^soccer\.(shoot_range|contest_radius)$/, unit: "m", min: 0, max: 30 },
   { keys: /^soccer\.advance_(from|free)$/, unit: "m", min: 0, max: 30 },
   { keys: /^soccer\.(kick|shot_kick)$/, ...KICK_WORD, words: ["keyframe", "long"] },
-  { keys: /^soccer\.advance_kick$/, ...KICK_WORD, words: ["none", "keyframe", "long"] },
+  {
+    keys: /^soccer\.(advance_kick|kick_off_long)$/,
+    ...KICK_WORD,
+    words: ["none", "keyframe", "long"],
+  },
   { keys: /^soccer\.role_hold$/, ...TIME },
   { keys: /^roles\.(stick|lane_clear)$/, unit: "m", min: 0, max: 10 },
   { keys: /^roles\.assign$/, unit: "word", min: 0, max: 0, words: ["dp", "greedy"] },
