@@ -235,12 +235,14 @@ Deno.test("eval shoot: robot and ball placed per run; a ball never seen is a mis
     "seconds",
     "missed",
     "touched",
+    "touchedRuns",
     "falls",
     "distances",
     "times",
   ]);
   assert.equal(result.missed, 2);
   assert.equal(result.touched, 0);
+  assert.deepEqual(result.touchedRuns, []);
   assert.deepEqual(result.distances, []);
   assert.deepEqual(result.times, [null, null]);
   assert.equal(commands.filter((c) => c.startsWith("(ball (pos -5 0 0.042)")).length, 2);
@@ -259,6 +261,7 @@ Deno.test("eval shoot: a ball that moves before any kick starts was touched by t
   );
   assert.equal(result.missed, 2);
   assert.equal(result.touched, 2);
+  assert.deepEqual(result.touchedRuns, [0, 1]);
 });
 
 Deno.test("eval score: ball and robot placed per run in range of the goal; no kick and no goal is a missed run", async () => {

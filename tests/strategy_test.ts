@@ -833,18 +833,25 @@ Deno.test("on ball: a set play turns to the kick clear of the ball, then steps i
   assert.ok(turned.kind === "approach" && turned.kickPose, JSON.stringify(turned));
   if (turned.kind === "approach") {
     assert.ok(
-      Math.abs(turned.target.x + (0.19 + 0.015 + 0.015 + 0.12)) < 1e-9,
+      Math.abs(turned.target.x + (0.19 + 0.015 + 0.025 + 0.12)) < 1e-9,
       JSON.stringify(turned),
     );
     assert.ok(Math.abs(turned.target.y + 0.08) < 1e-9 && turned.target.theta === 0);
   }
-  // Facing the kick: the kick pose, 1.5 cm short of a shot's.
+  // Facing the kick: the kick pose, 2.5 cm short of a shot's.
   const facing = onBallAction({ ...setPlay, self: { x: -0.35, y: -0.08, theta: 0 } });
   assert.ok(facing.kind === "approach" && facing.kickPose, JSON.stringify(facing));
-  if (facing.kind === "approach") assert.ok(Math.abs(facing.target.x + 0.22) < 1e-9);
-  // There, the kick starts.
-  const there = onBallAction({ ...setPlay, self: { x: -0.22, y: -0.08, theta: 0 } });
+  if (facing.kind === "approach") assert.ok(Math.abs(facing.target.x + 0.23) < 1e-9);
+  // There, the kick starts; a shot's window would end 1 cm nearer the ball.
+  const there = onBallAction({ ...setPlay, self: { x: -0.23, y: -0.08, theta: 0 } });
   assert.deepEqual(there, { kind: "kick", leftFoot: true });
+  const shotThere = onBallAction({
+    ...base,
+    ball,
+    goalDistance: 1,
+    self: { x: -0.238, y: -0.08, theta: 0 },
+  });
+  assert.notEqual(shotThere.kind, "kick");
 });
 
 Deno.test("on ball: a set play keeps its kicking foot while the ball lies up to 12 cm across", () => {

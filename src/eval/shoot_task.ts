@@ -25,6 +25,8 @@ export interface ShootResult {
    * first touch must be the kick, so each is a free kick given away in a game.
    */
   touched: number;
+  /** The runs (from 0; the starts taken in turn) whose line-up moved the ball. */
+  touchedRuns: number[];
   falls: number;
   distances: number[];
   /** Seconds to the kick per run (null: missed), the starts taken in turn. */
@@ -47,7 +49,7 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
   const perRun: (number | null)[] = [];
   let missed = 0;
   let falls = 0;
-  let touched = 0;
+  const touchedRuns: number[] = [];
   await s.playOn();
   for (let r = 0; r < runs; r++) {
     const player = ballPlayer(s);
@@ -72,7 +74,7 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
       await ballAtRest(s);
     });
     a.motion.set({ kind: "stand" });
-    if (moved > TOUCH_MOVE) touched++;
+    if (moved > TOUCH_MOVE) touchedRuns.push(r);
     perRun.push(Number.isNaN(kickedAt) ? null : Math.round((kickedAt - t0) * 100) / 100);
     if (Number.isNaN(kickedAt)) {
       missed++;
@@ -92,7 +94,8 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
     directionError: stats(errors),
     seconds: stats(times),
     missed,
-    touched,
+    touched: touchedRuns.length,
+    touchedRuns,
     falls,
     distances: millimetres(distances),
     times: perRun,
