@@ -531,10 +531,6 @@ export function standCentre(k: KickSpot): Point2 {
 }
 
 /**
- * Whether the ball, `rel` in the robot frame, still lies where the kick with this foot needs it
- * once the robot has stood up for it (KickSpot.stand).
- */
-/**
  * Whether a kick with the ball at `rel` (torso frame) goes with the left foot, given the foot
  * used last (`lastLeft`): the ball's side, switched only past the hysteresis.
  */
@@ -543,6 +539,10 @@ export function kickFoot(rel: Point2, lastLeft: boolean, mustKick: boolean): boo
   return rel.y >= (lastLeft ? -hysteresis : hysteresis);
 }
 
+/**
+ * Whether the ball, `rel` in the robot frame, still lies where the kick with this foot needs it
+ * once the robot has stood up for it (KickSpot.stand).
+ */
 export function ballUnderFoot(rel: Point2, k: KickSpot, leftFoot: boolean): boolean {
   const spot = k.stand ?? k;
   const sy = leftFoot ? spot.y : -spot.y;

@@ -698,7 +698,7 @@ export class BallPlayer {
     const kicking = a.kind === "kick" || (a.kind === "approach" && a.kickPose);
     this.shooting = shot && kicking;
     this.advancing = advance === true && kicking;
-    this.longKickOff = special !== undefined && special === this.kickOffKick && !advance && kicking;
+    this.longKickOff = i.kickOff === true && this.kickOffLong && kicking;
     this.pace(a, i.now, crowded);
     if (a.kind === "dribble" || (a.kind === "approach" && !a.fine)) this.settledAt = i.now + SETTLE;
     if (a.kind === "approach" && a.leftFoot !== undefined) this.leftFoot = a.leftFoot;
