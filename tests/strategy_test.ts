@@ -854,6 +854,32 @@ Deno.test("on ball: a set play turns to the kick clear of the ball, then steps i
   assert.notEqual(shotThere.kind, "kick");
 });
 
+Deno.test("on ball: stopped at the ball before their keeper, the line-up turns to a free line, and held stuck it keeps it", () => {
+  // A game: a type 4 stepped in place 42 s at a ball 2.8 m before a standing keeper.
+  const keeper = [{ x: 13.96, y: 0, vx: 0, vy: 0 }, { x: 11, y: 3.5, vx: 0, vy: 0 }];
+  const input: OnBallInput = {
+    ...base,
+    self: { x: 12.03, y: -0.26, theta: 5 * Math.PI / 180 },
+    ball: { x: 12.19, y: -0.26 },
+    goalDistance: Infinity,
+    opponents: [...keeper, { x: 11, y: -3.5, vx: 0, vy: 0 }],
+    shootRange: 2.5,
+    pushAround: true,
+    dribbleCone: 0.6,
+  };
+  const heading = (a: ReturnType<typeof onBallAction>) =>
+    a.kind === "approach" ? Math.round(a.target.theta * 180 / Math.PI) : NaN;
+  // Stopped, its push runs at the keeper: stuck, it lines up on a line the dribble may start on.
+  const stopped = onBallAction({ ...input, walkSpeed: 0 });
+  assert.ok(stopped.kind === "approach" && stopped.stuck === true, JSON.stringify(stopped));
+  // The walk getting going, the stuck line holds while the caller says so…
+  const held = onBallAction({ ...input, walkSpeed: 0.1, stuck: true });
+  assert.equal(heading(held), heading(stopped));
+  // …and without it the line-up swings to another line (the robot stepped in place between them).
+  const walking = onBallAction({ ...input, walkSpeed: 0.1 });
+  assert.notEqual(heading(walking), heading(stopped), JSON.stringify(walking));
+});
+
 Deno.test("on ball: a set play keeps its kicking foot while the ball lies up to 12 cm across", () => {
   const ball = { x: 0, y: 0 };
   // The ball 5 cm to our right: a shot switches to the right foot, a set play keeps the left.

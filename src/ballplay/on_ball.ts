@@ -102,6 +102,11 @@ export interface OnBallInput {
    */
   walkSpeed?: number;
   /**
+   * Stuck at the ball lately (OnBallAction's `stuck`, held by the caller): the line stays one the
+   * dribble may start along while the walk gets going.
+   */
+  stuck?: boolean;
+  /**
    * The side we went around the ball on last cycle (+1 left of the line to the target, -1
    * right, 0 not going around): kept while we stand near the line, where noise would flip it.
    */
@@ -143,6 +148,8 @@ export type OnBallAction =
     via?: boolean;
     /** The way the dribble's line is turned from the target's (freeLine); absent: not. */
     turn?: AroundSide;
+    /** Stopped at the ball with the push stopped (OnBallInput.stuck). */
+    stuck?: boolean;
   }
   /** Walk on along `heading`; the ball lies `ahead` and `lateral` to the side (robot frame). */
   | { kind: "dribble"; heading: number; ahead: number; lateral: number; turn: AroundSide }
@@ -352,7 +359,10 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   // Stopped at the ball with the push stopped, the line is one the dribble may start along: a
   // robot in front of their keeper stood still on the way it came (77 s in a game). Walking
   // on, the line may run past standing robots (a crowd before their goal moves and falls).
-  const stuck = pushStopped && (o.walkSpeed ?? 0) <= KICK_WALK_SPEED;
+  // The caller holds it while the walk gets going: dropped as soon as the walk sped up, the
+  // line-up swung back to where the robot stood, and it stepped in place for 42 s.
+  const stuckNow = pushStopped && (o.walkSpeed ?? 0) <= KICK_WALK_SPEED;
+  const stuck = stuckNow || o.stuck === true;
   const line = o.pushAround && !kick
     ? freeLine(ball, toTarget, o.opponents, o.lineTurn ?? 0, stuck ? pushAt : undefined)
     : toTarget;
@@ -445,6 +455,7 @@ export function onBallAction(o: OnBallInput): OnBallAction {
     fine: toBall < 0.3,
     kickPose: false,
     turn,
+    stuck: stuckNow,
   };
 }
 

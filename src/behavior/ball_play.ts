@@ -91,6 +91,8 @@ export const DRIBBLE: Readonly<DribbleParams> = {
   approachDecel: 0.8,
 };
 
+/** Stuck at the ball (OnBallAction's `stuck`), the line-up holds it this long (s). */
+const STUCK_HOLD = 2;
 /** Our kick-off's aim not asked for this long (s) belongs to an earlier kick-off. */
 const KICK_OFF_GAP = 1;
 /** A dribble called for within this long (s) before is still under way (two cycles and a half). */
@@ -344,6 +346,8 @@ export class BallPlayer {
   private noKickUntil = -Infinity;
   /** No kick starts before this time: the walk is still slowing down. */
   private settledAt = -Infinity;
+  /** Stuck at the ball until this time (STUCK_HOLD). */
+  private stuckUntil = -Infinity;
   /** Shoving in their half: where the ball lay and since when (NaN: not shoving). */
   private shoveX = 0;
   private shoveY = 0;
@@ -674,6 +678,7 @@ export class BallPlayer {
       },
       intoGoal: push === null && this.passTo === null,
       dribbling,
+      stuck: i.now < this.stuckUntil,
     };
     let a = onBallAction(input);
     // Standing, a kick starts at once: the ball must lie where the kick needs it from the stand
@@ -692,6 +697,8 @@ export class BallPlayer {
         a = { kind: "kick", leftFoot: a.leftFoot };
       }
     }
+    if (a.kind !== "approach") this.stuckUntil = -Infinity;
+    else if (a.stuck) this.stuckUntil = i.now + STUCK_HOLD;
     this.aroundSide = a.kind === "approach" ? a.around ?? 0 : 0;
     this.aroundVia = a.kind === "approach" && a.via === true;
     this.lineTurn = a.kind === "kick" ? 0 : a.turn ?? 0;
