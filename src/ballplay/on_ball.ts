@@ -356,11 +356,11 @@ export function onBallAction(o: OnBallInput): OnBallAction {
   const pushAt = o.dribbling ? pushAtKeeper : pushAtStanding;
   const pushStopped = o.pushAround === true &&
     (opponentBetween(self, ball, o.opponents) || pushAt(ball, self.theta, o.opponents));
-  // Stopped at the ball with the push stopped, the line is one the dribble may start along: a
-  // robot in front of their keeper stood still on the way it came (77 s in a game). Walking
-  // on, the line may run past standing robots (a crowd before their goal moves and falls).
-  // The caller holds it while the walk gets going: dropped as soon as the walk sped up, the
-  // line-up swung back to where the robot stood, and it stepped in place for 42 s.
+  // Stopped at the ball with the push stopped (stuck), the line is one the dribble may start
+  // along: lined up on the way it came, a robot before their keeper stood still. Walking on, the
+  // line may run past standing robots (a crowd before their goal moves and falls). The caller
+  // holds `stuck` while the walk gets going: dropped at once, the line swung back and forth and
+  // a robot stepped in place for 42 s.
   const stuckNow = pushStopped && (o.walkSpeed ?? 0) <= KICK_WALK_SPEED;
   const stuck = stuckNow || o.stuck === true;
   const line = o.pushAround && !kick
