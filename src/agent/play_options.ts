@@ -66,6 +66,13 @@ export function gameKick(params: ParamSet, name: GameKickName = "kick"): KickSpo
   };
 }
 
+/** The kick `soccer.<name>` names, or null where it says none (an option played only then). */
+function optionalKick(params: ParamSet, name: "advance_kick" | "kick_off_long"): KickSpot | null {
+  return params.word(`soccer.${name}`, ["none", ...GAME_KICKS]) === "none"
+    ? null
+    : gameKick(params, name);
+}
+
 /**
  * The soccer behaviour's options: walk limits from the walk, the kick's ball spot, the role
  * assignment `roles.assign` names (the optimal one runs on `core`).
@@ -75,6 +82,7 @@ export function soccerOptions(
   walk: WalkParams,
   core: NumericCore,
 ): SoccerOptions {
+  const advanceSpot = optionalKick(params, "advance_kick");
   return {
     limits: {
       maxForward: walk.maxForward,
@@ -85,14 +93,12 @@ export function soccerOptions(
     kickSpot: gameKick(params),
     shotSpot: gameKick(params, "shot_kick"),
     shootRange: params.get("soccer.shoot_range"),
-    advance: params.word("soccer.advance_kick", ["none", ...GAME_KICKS]) === "none" ? null : {
-      spot: gameKick(params, "advance_kick"),
+    advance: advanceSpot && {
+      spot: advanceSpot,
       from: params.get("soccer.advance_from"),
       free: params.get("soccer.advance_free"),
     },
-    kickOffLong: params.word("soccer.kick_off_long", ["none", ...GAME_KICKS]) === "none"
-      ? null
-      : gameKick(params, "kick_off_long"),
+    kickOffLong: optionalKick(params, "kick_off_long"),
     contestRadius: params.get("soccer.contest_radius"),
     roleHold: params.get("soccer.role_hold"),
     roleStick: params.get("roles.stick"),

@@ -466,10 +466,11 @@ export class BallPlayer {
     this.kickOffAt = i.now;
     const held = i.now - this.kickOffFrom >= KICK_OFF_COMMIT;
     const last = fresh ? null : this.kickOffTo;
-    const long = this.kickOffKick === null || (held && !this.kickOffLong)
-      ? null
-      : this.kickOffLongWay(i, this.kickOffLong ? last : null, held);
+    // The last aim is kept only as what it was: a long way as a long way, a short one as short.
     const wasLong = this.kickOffLong;
+    const long = this.kickOffKick === null || (held && !wasLong)
+      ? null
+      : this.kickOffLongWay(i, wasLong ? last : null, held);
     this.kickOffLong = long !== null;
     if (long) return this.kickOffTo = { ...long, side: 0 };
     const short = wasLong ? null : last;
