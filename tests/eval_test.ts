@@ -99,9 +99,11 @@ Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on
     "falls",
     "peakTilt",
     "fallTimes",
+    "exitFalls",
     "distances",
   ]);
   assert.deepEqual(result.fallTimes, []);
+  assert.equal(result.exitFalls, 0);
   assert.equal(result.peakTilt.length, 1);
   assert.ok(result.peakTilt[0] !== null && result.peakTilt[0] < 5, `${result.peakTilt}`);
   assert.equal(result.task, "walk-forward");
@@ -133,11 +135,37 @@ Deno.test("eval walk-forward: a fall is timed from the start of its run, and has
     return walkForward(session, 1, 3);
   });
   assert.equal(result.falls, 1);
+  assert.equal(result.exitFalls, 0);
   assert.deepEqual(result.peakTilt, [null]);
   assert.equal(result.fallTimes.length, 1);
   // The tilt filter takes a few cycles to see the robot lying.
   const at = result.fallTimes[0];
   assert.ok(at > FALL_AT && at < FALL_AT + 0.6, `${result.fallTimes}`);
+});
+
+Deno.test("eval walk-forward: a fall leaving full speed is an exit fall; the walk's speed and tilt stand", async () => {
+  let agentRef: { motion: { activity: string } } | null = null;
+  let walked = false, lying = false;
+  let x = -12;
+  const { result } = await onFakeServer(() => {
+    const activity = agentRef?.motion.activity ?? "stand";
+    if (activity === "walk") {
+      walked = true;
+      x += SPEED * 0.02;
+    } else if (walked) lying = true;
+    // The first exit stops: standing after the walk, the robot lies on its front.
+    return lying
+      ? `(ACC (n torso) (a 0.00 -9.81 0.00))(See (mypos ${x.toFixed(4)} 0.00 0.10) (myorien 0.00))`
+      : `(See (mypos ${x.toFixed(4)} 0.00 0.52) (myorien 0.00))`;
+  }, (session) => {
+    agentRef = session.agent;
+    return walkForward(session, 1, 2);
+  });
+  assert.equal(result.falls, 1);
+  assert.equal(result.exitFalls, 1);
+  assert.ok(result.fallTimes[0] > 2, `${result.fallTimes}`);
+  assert.ok(result.peakTilt[0] !== null, `${result.peakTilt}`);
+  assert.ok(Math.abs(result.speed.mean - SPEED) < SPEED * 0.02 / 2 + 1e-9, `${result.speed.mean}`);
 });
 
 Deno.test("eval getup: a get-up counts once the robot has walked off; a fall on the walk fails the run", async () => {

@@ -82,6 +82,7 @@ Deno.test("fitness: falls, misses and failures cost more than speed or distance 
       falls,
       peakTilt,
       fallTimes: [],
+      exitFalls: 0,
       distances: [],
     });
   assert.ok(walk(0.6, 0) > walk(0.8, 1), "a fall outweighs 0.2 m/s");
