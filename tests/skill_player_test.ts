@@ -169,12 +169,13 @@ Deno.test("kick: kick.tempo scales the wind-up's waits, kick.rest_time the settl
   const waits = (p: ParamSet, skill: string) =>
     loadSkillFiles(SKILL_FILES, p).then((lib) => lib.get(skill)!.keyframes.map((k) => k.wait));
   const base = await waits(params, "SKILL_KICK_LEFT_LEG");
-  const tuned = params.overlay(ParamSet.parse("kick.tempo 0.5\nkick.rest_time 0.3\n", "test"));
+  const tuned = params.overlay(ParamSet.parse("kick.tempo 0.25\nkick.rest_time 0.3\n", "test"));
+  const scale = 0.25 / params.get("kick.tempo");
   for (const skill of ["SKILL_KICK_LEFT_LEG", "SKILL_KICK_RIGHT_LEG"]) {
     const fast = await waits(tuned, skill);
     assert.equal(fast.length, 17);
     // Keyframes 1-13 (crouch to lift) wind up; 14 draws back, 15 swings, 16 brings the leg down.
-    for (let k = 0; k < 13; k++) near(fast[k], base[k] * 0.5, 1e-9, `${skill} keyframe ${k + 1}`);
+    for (let k = 0; k < 13; k++) near(fast[k], base[k] * scale, 1e-9, `${skill} keyframe ${k + 1}`);
     for (const k of [13, 14, 15]) assert.equal(fast[k], base[k], `${skill} keyframe ${k + 1}`);
     assert.equal(base[16], params.get("kick.rest_time"));
     assert.equal(fast[16], 0.3);
