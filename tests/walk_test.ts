@@ -313,22 +313,23 @@ Deno.test("walk engine: feed-forward rates are the plan's leg and toe rates time
   assert.equal(fed.rates.every((r) => r === 0), true, "none on the first cycle after reset");
 });
 
-Deno.test("walk engine: the sprint takes over in 4 steps at full speed straight ahead, and hands back", async () => {
+Deno.test("walk engine: the sprint takes over in 4 steps at full speed straight ahead, and hands back over its outSteps", async () => {
   const core = await createCore("ts", 0);
   const p = walkParams(await loadParams(0, []));
-  const sprint = { ...p, stepTime: p.stepTime + 0.04, maxForward: p.maxForward + 0.4 };
+  const sprint = { ...p, stepTime: p.stepTime + 0.04, maxForward: p.maxForward + 0.4, outSteps: 4 };
   const up = [-Math.sin(p.lean), 0, Math.cos(p.lean)];
   const targets = new Float64Array(24);
   const walk = new WalkEngine(core, p, sprint);
-  const steps = (n: number) => {
+  const stepsOf = (w: WalkEngine, n: number) => {
     let exchanges = 0, last = core.walkIn[W.PHASE];
     for (let i = 0; exchanges < n && i < 10000; i++) {
-      followPlan(core, walk, up, targets);
+      followPlan(core, w, up, targets);
       const phase = core.walkIn[W.PHASE];
       if (phase < last) exchanges++;
       last = phase;
     }
   };
+  const steps = (n: number) => stepsOf(walk, n);
   // Turning, or not allowed to: the walk's gait.
   walk.setVelocity(10, 0, 1, true);
   steps(8);
@@ -351,6 +352,16 @@ Deno.test("walk engine: the sprint takes over in 4 steps at full speed straight 
   steps(4);
   assert.equal(walk.sprinting, 0);
   assert.ok(walk.vx <= p.maxForward + 1e-12, `vx ${walk.vx}`);
+  // With outSteps 8 it hands back an eighth of the way per step, and takes over as before.
+  const slowOut = new WalkEngine(core, p, { ...sprint, outSteps: 8 });
+  slowOut.setVelocity(10, 0, 0, true);
+  stepsOf(slowOut, 4);
+  assert.equal(slowOut.sprinting, 1);
+  slowOut.setVelocity(10, 0, 1, true);
+  stepsOf(slowOut, 4);
+  assert.equal(slowOut.sprinting, 0.5);
+  stepsOf(slowOut, 4);
+  assert.equal(slowOut.sprinting, 0);
 });
 
 Deno.test("walk params: sprint.* keys fall back to walk.*; no sprint without its own top speed", async () => {
@@ -362,5 +373,6 @@ Deno.test("walk params: sprint.* keys fall back to walk.*; no sprint without its
   assert.equal(s.maxForward, 1.2);
   assert.ok(Math.abs(s.lean - 8 * Math.PI / 180) < 1e-12);
   assert.equal(s.stepTime, w.stepTime);
-  assert.deepEqual({ ...s, maxForward: w.maxForward, lean: 0 }, { ...w, lean: 0 });
+  assert.equal(s.outSteps, 4, "sprint.out_steps from walk.params");
+  assert.deepEqual({ ...s, maxForward: w.maxForward, lean: 0 }, { ...w, lean: 0, outSteps: 4 });
 });

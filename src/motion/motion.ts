@@ -21,7 +21,7 @@ import type { NumericCore } from "../core/numeric_core.ts";
 import { type Skill, skillForType } from "../skills/skill.ts";
 import { CoreFootSolver } from "../skills/foot_solver.ts";
 import { SkillPlayer } from "../skills/skill_player.ts";
-import { WalkEngine, type WalkParams } from "./walk_engine.ts";
+import { type SprintParams, WalkEngine, type WalkParams } from "./walk_engine.ts";
 
 export type MotionRequest =
   | { kind: "stand" }
@@ -97,7 +97,7 @@ export interface MotionOptions {
   core: NumericCore;
   walk: WalkParams;
   /** The gait for full speed straight ahead (sprint.* params), if any. */
-  sprint?: WalkParams | null;
+  sprint?: SprintParams | null;
   standPose: Float64Array;
   skills: ReadonlyMap<string, Skill>;
   /** Factor on the joint controller's gain while a skill plays and settles (1: the walk's). */

@@ -102,6 +102,7 @@ export const WALK_PARAMS: readonly ParamRange[] = [
   { keys: /^(walk|sprint)\.(toe|ankle)_phase$/, unit: "fraction", min: -2, max: 2 },
   { keys: /^(walk|sprint)\.feed_forward$/, unit: "fraction", min: 0, max: 1.5 },
   { keys: /^(walk|sprint)\.joint_gain$/, unit: "fraction", min: 0.2, max: 3 },
+  { keys: /^sprint\.out_steps$/, unit: "count", min: 1, max: 20 },
 ];
 
 /**
@@ -145,9 +146,18 @@ export function walkParams(p: ParamSet, prefix = "walk."): WalkParams {
   };
 }
 
-/** The sprint gait of the param files, or null when they give it no top speed of its own. */
-export function sprintParams(p: ParamSet): WalkParams | null {
-  return p.has("sprint.max_forward") ? walkParams(p, "sprint.") : null;
+/** The sprint: its gait, and over how many steps the gait goes back to the walk's (outSteps). */
+export interface SprintParams extends WalkParams {
+  outSteps: number;
+}
+
+/**
+ * The sprint gait of the param files, or null when they give it no top speed of its own; it hands
+ * back to the walk over sprint.out_steps.
+ */
+export function sprintParams(p: ParamSet): SprintParams | null {
+  if (!p.has("sprint.max_forward")) return null;
+  return { ...walkParams(p, "sprint."), outSteps: p.get("sprint.out_steps") };
 }
 
 /** Every field of WalkParams, which the gait blends (complete by its type). */
@@ -194,7 +204,7 @@ const GAIT_KEYS = Object.keys(GAIT_FIELDS) as (keyof WalkParams)[];
 const SPRINT_FROM = 0.95;
 const SPRINT_SIDEWAYS = 0.03;
 const SPRINT_TURN = 0.3;
-/** The gait moves from the walk to the sprint and back over this many steps. */
+/** The gait moves from the walk to the sprint over this many steps (back: SprintParams.outSteps). */
 const SPRINT_STEPS = 4;
 
 function approach(v: number, target: number, step: number): number {
@@ -277,7 +287,7 @@ export class WalkEngine {
   constructor(
     private readonly core: NumericCore,
     readonly params: WalkParams,
-    readonly sprint: WalkParams | null = null,
+    readonly sprint: SprintParams | null = null,
   ) {
     const out = core.walkOut;
     this.walkSoles = [out.subarray(0, 12), out.subarray(12, 24)];
@@ -488,7 +498,9 @@ export class WalkEngine {
   /** One step of the gait toward the sprint's, or back toward the walk's. */
   private blendGait(): void {
     if (this.sprint === null) return;
-    const share = approach(this.sprintShare, this.sprintWanted ? 1 : 0, 1 / SPRINT_STEPS);
+    const share = this.sprintWanted
+      ? approach(this.sprintShare, 1, 1 / SPRINT_STEPS)
+      : approach(this.sprintShare, 0, 1 / this.sprint.outSteps);
     if (share === this.sprintShare) return;
     this.sprintShare = share;
     const a = this.params, b = this.sprint, g = this.gait;
