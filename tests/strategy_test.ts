@@ -340,6 +340,21 @@ Deno.test("on ball: in range, walk to the kick pose; kick when there, with the n
       JSON.stringify(off.target),
     );
   }
+  // Walking in fast, the line-up's steps would run into the ball: the dribble goes on.
+  const fast = onBallAction({
+    ...inRange,
+    ball,
+    self: { ...pose, x: pose.x - 0.1 },
+    walkSpeed: 0.5,
+  });
+  assert.ok(!(fast.kind === "approach" && fast.kickPose), JSON.stringify(fast));
+  const slow = onBallAction({
+    ...inRange,
+    ball,
+    self: { ...pose, x: pose.x - 0.1 },
+    walkSpeed: 0.2,
+  });
+  assert.ok(slow.kind === "approach" && slow.kickPose, JSON.stringify(slow));
   const close = { ...pose, x: pose.x + c * 0.01, y: pose.y + s * 0.01 };
   assert.equal(onBallAction({ ...inRange, ball, self: close }).kind, "approach");
   // Farther from the kick pose, a shot is not lined up: the dribble goes on, from a spot behind

@@ -200,8 +200,13 @@ const STAGE_HEADING = 5 * Math.PI / 180;
  * the ball and pushed it away, so the kick waits for the walk to slow to this (m/s).
  */
 const KICK_WALK_SPEED = 0.06;
-/** Shots (not set plays) are lined up only when the kick pose is this close (m). */
+/** Shots (not set plays) are lined up only when the kick pose is this close (m)… */
 const KICK_LINE_UP = 0.15;
+/**
+ * …and the walk goes no faster than this (m/s): dribbling in at speed, the line-up's steps ran into
+ * the ball and pushed it astray, at the keeper or past the post (`deno task eval finish`).
+ */
+const KICK_LINE_UP_SPEED = 0.3;
 /**
  * Lining up to dribble from off the line, the spot lies as far behind the ball as we are off the
  * line (at most this far), so that we arrive facing along it: arriving at an angle next to the
@@ -506,9 +511,10 @@ function kickAction(
     // at a kick-off, and the taker's next touch gave a free kick away.
     return { kind: "approach", target: self, fine: true, kickPose: true, leftFoot };
   }
-  // A shot or a clearance is lined up only from close by; from farther the dribble carries the
-  // ball on (a set play must be kicked, however long the lining up takes).
-  if (!o.mustKick && (off >= KICK_LINE_UP || o.impatient || contested)) return null;
+  // A shot or a clearance is lined up only from close by and a slow walk; else the dribble
+  // carries the ball on (a set play must be kicked, however long the lining up takes).
+  const fast = (o.walkSpeed ?? 0) > KICK_LINE_UP_SPEED;
+  if (!o.mustKick && (off >= KICK_LINE_UP || fast || o.impatient || contested)) return null;
   // A set play's first touch must be the kick: the robot turns to the kick's heading clear of
   // the ball, then steps straight in and stops short of the spot.
   if (o.mustKick && wantError > STAGE_HEADING) {
