@@ -54,14 +54,13 @@ const EXIT_SECONDS = 3;
 const EXIT_REST = 1.5;
 
 /**
- * Walks at full forward speed for `seconds` from standstill (metres covered / seconds), then, with
- * `exits` and not fallen, leaves full speed (EXITS).
+ * Walks at full forward speed for `seconds` from standstill (metres covered / seconds), then, not
+ * fallen, leaves full speed (EXITS).
  */
 export async function walkForward(
   s: EvalSession,
   runs: number,
   seconds = 10,
-  exits = true,
 ): Promise<WalkForwardResult> {
   const distances: number[] = [];
   const peakTilt: (number | null)[] = [];
@@ -89,7 +88,7 @@ export async function walkForward(
         "the walk",
       );
       distance = headPos(s).x - start.x;
-      if (exits && !fellWalking) await leaveFullSpeed(s, EXITS[r % EXITS.length]);
+      if (!fellWalking) await leaveFullSpeed(s, EXITS[r % EXITS.length]);
     }, () => {
       fellWalking ||= s.now - t0 < seconds;
       fallTimes.push(Math.round((s.now - t0) * 100) / 100);
