@@ -15,6 +15,8 @@ import {
 import { encodeFrame, FrameDecoder } from "../src/net/framing.ts";
 import { AGENT1, fixtureTest, serverMessagesOf } from "./fixtures.ts";
 import { cycleMessage, makeAgent } from "./helpers.ts";
+import { ParamSet } from "../src/config/params.ts";
+import { loadParams } from "../src/agent/params.ts";
 
 function replies(s: FakeSession): string[] {
   // A first message slower than the keepalive (a loaded machine) is waited for with bare (syn)s,
@@ -177,6 +179,36 @@ Deno.test("fake server: a test opponent beams to the test formation, a soccer pl
   };
   assert.equal(await beamOf("stand"), "(beam -5 -4.5 0)");
   assert.match((await beamOf("soccer"))!, /^\(beam -0\.3 -1\.21\d* 0\)$/);
+});
+
+Deno.test("fake server: our kick-off's taker beams again, lined up, before our kick-off only", async () => {
+  const beamsIn = async (modes: string[]) => {
+    const script = function* () {
+      yield cycleMessage(0, "BeforeKickOff");
+      yield cycleMessage(0.02, "BeforeKickOff", "(unum 11) (team left) ");
+      for (let i = 0; i < modes.length; i++) yield cycleMessage(0.04 + i * 0.02, modes[i]);
+    };
+    // A kick that wants the ball farther out than the formation's spot is lined up for.
+    const params = (await loadParams(0, [])).overlay(
+      ParamSet.parse("kick.walk_ball_x 0.3\n", "test.params"),
+    );
+    const extra = { behaviour: "soccer", params };
+    const { agent } = await makeAgent(11, 0, "TestTeam", "error", "wasm", extra);
+    const { s } = await playScript(script, agent);
+    assert.deepEqual(s.violations, []);
+    return replies(s).flatMap((r) => /\(beam ([^)]*)\)/.exec(r)?.[1].split(" ").map(Number) ?? []);
+  };
+  // Before the first kick-off (ours or not known): the formation's spot behind the ball, then,
+  // once it has looked (30 cycles), the stage lined up for the kick-off's way, in our half.
+  const before = await beamsIn([...Array(60).fill("BeforeKickOff"), "KickOff_Left", "PlayOn"]);
+  assert.equal(before.length, 6, JSON.stringify(before));
+  assert.deepEqual(before.slice(0, 3), [-0.3, -0.06, 0]);
+  const [x, y] = before.slice(3);
+  assert.ok(x <= -0.3 + 1e-9 && Math.hypot(x + 0.3, y + 0.06) >= 0.05, JSON.stringify(before));
+  // After our goal the kick-off is theirs: the taker stays at the formation's spot.
+  const theirs = await beamsIn(["PlayOn", ...Array(60).fill("Goal_Left")]);
+  assert.equal(theirs.length, 6, JSON.stringify(theirs));
+  assert.deepEqual(theirs.slice(3), [-2.5, 0, 0]);
 });
 
 Deno.test("fake server: a malformed message still gets its reply, and the agent plays on", async () => {

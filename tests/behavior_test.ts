@@ -67,6 +67,24 @@ Deno.test("decision list: the first behaviour that applies decides; enter and le
   ]);
 });
 
+Deno.test("decision list: in the beam modes the first layer with a kick-off spot gives the beam", () => {
+  const spot = { x: -0.4, y: 0.1, theta: 0.3 };
+  const reg = basicBehaviors();
+  const lined: Behavior = { name: "lined", decide: () => null, kickOffBeam: () => spot };
+  const list = new DecisionList([reg.create("set-play"), lined, reg.create("stand")]);
+  // The set-play layer decides (stand) and has no spot: the layer below it gives the beam.
+  const before = ctx(PlayMode.BeforeKickOff);
+  assert.equal(list.step(before).kind, "stand");
+  assert.deepEqual(before.outbox.beam, spot);
+  const goal = ctx(PlayMode.GoalLeft);
+  list.step(goal);
+  assert.deepEqual(goal.outbox.beam, spot);
+  // Beams count only in those modes: in play there is none, whatever was there before.
+  const play = { ...ctx(PlayMode.PlayOn), outbox: before.outbox };
+  list.step(play);
+  assert.equal(play.outbox.beam, null);
+});
+
 Deno.test("agent --behaviour walk-test: stands before kick-off, walks in play", async () => {
   const script = function* () {
     yield cycleMessage(0, "BeforeKickOff");

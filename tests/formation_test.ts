@@ -4,6 +4,7 @@
 
 import assert from "assert";
 import {
+  backInOwnHalf,
   beamSpot,
   KICK_OFF_FORMATION,
   kickOffIsTheirs,
@@ -78,4 +79,15 @@ Deno.test("kickOffIsTheirs: after our goal, and in a second half after our first
   // So at half-time after our first kick-off the taker waits at its formation spot.
   const theirs = kickOffIsTheirs(PlayMode.BeforeKickOff, "left", 120, "left");
   assert.deepEqual(kickOffSpot(11, theirs), KICK_OFF_FORMATION.spots[10]);
+});
+
+Deno.test("backInOwnHalf: a spot too near the halfway line slides back along its heading", () => {
+  const turned = { x: -0.2, y: 0.1, theta: -Math.PI / 4 };
+  const back = backInOwnHalf(turned);
+  assert.ok(Math.abs(back.x + 0.3) < 1e-12, `x ${back.x}`);
+  // Still on the line through the spot along its heading: 0.1 m back in x is 0.1 m up in y.
+  assert.ok(Math.abs(back.y - 0.2) < 1e-12, `y ${back.y}`);
+  assert.equal(back.theta, turned.theta);
+  const clear = { x: -0.5, y: 0.1, theta: 0.3 };
+  assert.deepEqual(backInOwnHalf(clear), clear);
 });

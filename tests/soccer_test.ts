@@ -795,6 +795,34 @@ Deno.test("ball player: our kick-off keeps its way while clear, turns when one i
   assert.ok(Math.abs(p.target!.theta - Math.atan2(-ball.y, 15.2)) < 1e-9);
 });
 
+Deno.test("ball player: our taker stands lined up for the kick-off's way, which the kick-off keeps", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const { toRobot } = await import("../src/util/pose.ts");
+  const kickSpot = { x: 0.19, y: 0.08, angle: 0.1, skill: "K" };
+  const p = new BallPlayer({ ...soccer.defaults, kickSpot });
+  const ball = { x: 0, y: 0 };
+  // One opponent on the line to the goal: the way goes 20° off it.
+  const opponents = [{ x: 2.1, y: 0 }, { x: 1.5, y: 1.5 }, { x: 1.5, y: -1.5 }];
+  const stage = p.kickOffStage(opponents, []);
+  const way = stage.theta + kickSpot.angle;
+  assert.ok(Math.abs(Math.abs(way) - 20 * Math.PI / 180) < 0.01, JSON.stringify(stage));
+  // Facing the way the kick sends the ball along it, the ball before the left foot, clear of it.
+  const rel = toRobot(stage, ball);
+  assert.ok(Math.abs(rel.y - kickSpot.y) < 1e-9, JSON.stringify(rel));
+  assert.ok(rel.x > kickSpot.x + 0.1 && rel.x < kickSpot.x + 0.2, JSON.stringify(rel));
+  // Opponents seen a little elsewhere do not move it to the other side.
+  const jittered = opponents.map((o) => ({ x: o.x + 0.1, y: o.y * 0.9 }));
+  assert.deepEqual(p.kickOffStage(jittered, []), stage);
+  // The kick-off then goes along the way the taker stands for.
+  const input = { ball, opponents, obstacles: [], mustKick: true, kickOff: true, now: 0 };
+  p.act({ ...input, self: stage });
+  assert.ok(Math.abs(p.target!.theta - stage.theta) < 1e-9, JSON.stringify(p.target));
+  // One stepping onto that way turns the stage to the other side.
+  const onIt = [{ x: 2.2 * Math.cos(way), y: 2.2 * Math.sin(way) }, { x: 2.1, y: 0 }];
+  const other = p.kickOffStage(onIt, []);
+  assert.ok(Math.abs(other.theta + kickSpot.angle + way) < 0.01, JSON.stringify(other));
+});
+
 Deno.test("ball player: our kick-off goes long along a clear way, the side of the foot the ball lies at first", async () => {
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   const kickSpot = { x: 0.19, y: 0.08, angle: 0, skill: "SHORT" };

@@ -4,7 +4,7 @@
 // behaviours what to do, and has the motion layer's joint targets driven by the joint
 // controller. Everything it holds is its own, its WASM instance included.
 
-import { DEG } from "../util/angles.ts";
+import { DEG, wrapAngle } from "../util/angles.ts";
 import { type Point2, type Pose2, toRobot } from "../util/pose.ts";
 import { bodyModel } from "../body/body_model.ts";
 import { J, NUM_JOINTS, type RobotType } from "../body/joints.ts";
@@ -90,6 +90,15 @@ const SOCCER_LIKE = new Set(["soccer", ...PENALTY_BEHAVIOURS]);
 /** A beam waits until the legs hold the stand pose this closely (or BEAM_WAIT_CYCLES pass). */
 const BEAM_POSE_TOLERANCE = 3 * DEG;
 const BEAM_WAIT_CYCLES = 50;
+/**
+ * restage beams once the spot moves this far (m) or turns this much (rad), RESTAGE_CYCLES after
+ * the last beam (ten vision frames: the robot has placed itself, and the opponents), at most
+ * RESTAGES times a beam mode.
+ */
+const RESTAGE_MOVE = 0.05;
+const RESTAGE_TURN = 5 * DEG;
+const RESTAGE_CYCLES = 30;
+const RESTAGES = 4;
 /** A fall's debug log gives every this-many-th cycle of the second before it. */
 const FALL_CONTEXT_EVERY = 5;
 /**
@@ -123,6 +132,13 @@ export class Agent {
   private phase: Phase = "new";
   private beamPending = false;
   private beamWait = 0;
+  /** Where the last beam went (null: none yet), and replies since. */
+  private beamedTo: Pose2 | null = null;
+  private sinceBeam = 0;
+  /** The pending beam's spot when restage asked for it (null: the formation's). */
+  private restageTo: Pose2 | null = null;
+  /** Beams restage asked for in this beam mode. */
+  private restages = 0;
   /** Replies until the one that wakes the body (0: none pending). */
   private wakeIn = 0;
   private drawer: RoboVizDrawer | null = null;
@@ -335,6 +351,26 @@ export class Agent {
   private requestBeam(on: boolean): void {
     this.beamPending = on;
     this.beamWait = 0;
+    this.restageTo = null;
+    this.restages = 0;
+  }
+
+  /**
+   * Beams again to where the behaviour would stand for the kick-off (outbox.beam: our taker,
+   * lined up for the kick-off's way) while the kick-off may be ours: when that lies RESTAGE_MOVE
+   * or RESTAGE_TURN off the last beam, RESTAGE_CYCLES after it, at most RESTAGES times a mode.
+   */
+  private restage(): void {
+    const w = this.world, b = this.outbox.beam, last = this.beamedTo;
+    if (!b || !last || this.beamPending || w.side === null || !isBeamMode(w.playMode)) return;
+    if (this.restages >= RESTAGES || this.sinceBeam < RESTAGE_CYCLES) return;
+    if (kickOffIsTheirs(w.playMode, w.side, w.gameTime, w.firstKickOff)) return;
+    const moved = Math.hypot(b.x - last.x, b.y - last.y) >= RESTAGE_MOVE;
+    if (!moved && Math.abs(wrapAngle(b.theta - last.theta)) < RESTAGE_TURN) return;
+    this.restageTo = { x: b.x, y: b.y, theta: b.theta };
+    this.restages++;
+    this.beamPending = true;
+    this.beamWait = 0;
   }
 
   /** Whether the legs hold the stand pose; a beam then lands the robot on bent knees. */
@@ -408,11 +444,15 @@ export class Agent {
     ) {
       const theirs = kickOffIsTheirs(w.playMode, w.side, w.gameTime, w.firstKickOff);
       const unum = w.unum ?? this.options.unum;
-      const spot = beamSpot(this.options.mode ?? "game", unum, theirs, this.formation);
+      const spot = this.restageTo ??
+        beamSpot(this.options.mode ?? "game", unum, theirs, this.formation);
       this.writer.add(beamMessage(spot.x, spot.y, spot.theta));
       this.estimator.beamed(spot.x, spot.y, spot.theta);
       this.motion.reset();
       this.beamPending = false;
+      this.beamedTo = spot;
+      this.restageTo = null;
+      this.sinceBeam = 0;
       // Woken in the reply after this one, once the beam has put it in the air.
       this.wakeIn = 2;
       this.log.debug(`beam to (${spot.x}, ${spot.y}) in ${w.playModeName}`);
@@ -444,7 +484,9 @@ export class Agent {
       }
       this.lastPass = pass;
       if (w.cycle % 25 === 0 && this.log.enabled("debug")) this.trace(view, fallen);
+      this.restage();
     }
+    this.sinceBeam++;
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     const up = this.estimator.tilt.up;
     this.falls.update(w.clock, up, !this.beamPending, w.gyro);

@@ -518,15 +518,29 @@ function kickAction(
   // A set play's first touch must be the kick: the robot turns to the kick's heading clear of
   // the ball, then steps straight in and stops short of the spot.
   if (o.mustKick && wantError > STAGE_HEADING) {
-    const back = kx + SET_PLAY_MARGIN + STAGE_BACK;
-    const target = {
-      x: ball.x - (fx * back - fy * sy),
-      y: ball.y - (fy * back + fx * sy),
-      theta: want,
-    };
+    const target = setPlayStage(ball, line, k, leftFoot, face);
     return { kind: "approach", target, fine: true, kickPose: true, leftFoot };
   }
   return { kind: "approach", target: pose, fine: off < 0.4, kickPose: true, leftFoot };
+}
+
+/**
+ * Where a set play's kick along `line` is staged (kickAction): facing the way the kick with
+ * `k` and this foot sends the ball along `line`, STAGE_BACK farther back than the kick pose, on
+ * the line through the ball along `face` (absent: that way).
+ */
+export function setPlayStage(
+  ball: Point2,
+  line: number,
+  k: KickSpot,
+  leftFoot: boolean,
+  face?: number,
+): Pose2 {
+  const want = wrapAngle(line - (leftFoot ? k.angle : -k.angle));
+  const back = k.x + KICK_SPOT_MARGIN + SET_PLAY_MARGIN + STAGE_BACK;
+  const sy = leftFoot ? k.y : -k.y;
+  const fx = Math.cos(face ?? want), fy = Math.sin(face ?? want);
+  return { x: ball.x - (fx * back - fy * sy), y: ball.y - (fy * back + fx * sy), theta: want };
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   type KickSpot,
   type OnBallAction,
   onBallAction,
+  setPlayStage,
   standCentre,
   standKickSpot,
 } from "../ballplay/on_ball.ts";
@@ -93,6 +94,8 @@ export const DRIBBLE: Readonly<DribbleParams> = {
 
 /** Stuck at the ball (OnBallAction's `stuck`), the line-up holds it this long (s). */
 const STUCK_HOLD = 2;
+/** Where every kick-off's ball lies. */
+const CENTRE_SPOT: Readonly<Point2> = Object.freeze({ x: 0, y: 0 });
 /** Our kick-off's aim not asked for this long (s) belongs to an earlier kick-off. */
 const KICK_OFF_GAP = 1;
 /** A dribble called for within this long (s) before is still under way (two cycles and a half). */
@@ -335,6 +338,8 @@ export class BallPlayer {
   private kickOffTo: Aim | null = null;
   /** Whether kickOffTo is a long way, kicked with kickOffKick. */
   private kickOffLong = false;
+  /** The way our taker last stood lined up for (kickOffStage): a fresh kick-off keeps it. */
+  private stagedAim: Aim | null = null;
   private kickOffFrom = -Infinity;
   private kickOffAt = -Infinity;
   /** When the current kick line-up began (null: not lining up). */
@@ -465,7 +470,8 @@ export class BallPlayer {
     if (fresh) this.kickOffFrom = i.now;
     this.kickOffAt = i.now;
     const held = i.now - this.kickOffFrom >= KICK_OFF_COMMIT;
-    const last = fresh ? null : this.kickOffTo;
+    const last = fresh ? this.stagedAim : this.kickOffTo;
+    this.stagedAim = null;
     // The last aim is kept only as what it was: a long way as a long way, a short one as short.
     const wasLong = this.kickOffLong;
     const long = this.kickOffKick === null || (held && !wasLong)
@@ -475,6 +481,18 @@ export class BallPlayer {
     if (long) return this.kickOffTo = { ...long, side: 0 };
     const short = wasLong ? null : last;
     return this.kickOffTo = keptKickOffAim(short, held, i.ball, i.opponents, i.mates ?? []);
+  }
+
+  /**
+   * Where our kick-off's taker stands before the kick-off: at the set play's stage for the short
+   * kick along kickOffAim's way from the centre spot, left foot (setPlayStage), so that the
+   * kick-off begins with the last steps in rather than a turn. The long kick-off's way is chosen
+   * from where the taker stands, once the kick-off has begun.
+   */
+  kickOffStage(opponents: readonly Point2[], mates: readonly Point2[]): Pose2 {
+    const aim = keptKickOffAim(this.stagedAim, false, CENTRE_SPOT, opponents, mates);
+    this.stagedAim = aim;
+    return setPlayStage(CENTRE_SPOT, Math.atan2(aim.y, aim.x), this.kick.walk, true);
   }
 
   /**

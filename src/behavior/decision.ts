@@ -6,6 +6,8 @@
 import type { FallState, MotionRequest } from "../motion/motion.ts";
 import type { TeamWorld } from "../world/team_world.ts";
 import type { WorldView } from "../world/world_view.ts";
+import type { Pose2 } from "../util/pose.ts";
+import { isBeamMode } from "../protocol/playmode.ts";
 
 export interface BehaviorContext {
   readonly view: WorldView;
@@ -42,16 +44,34 @@ export interface Outbox {
    * logs; null away from it.
    */
   ballAction: string | null;
+  /**
+   * Where we would stand for the kick-off now, in the modes that take beams: the agent beams
+   * there when it lies off the last beam; null: the formation's spot.
+   */
+  beam: Pose2 | null;
 }
 
 export function newOutbox(): Outbox {
-  return { taker: false, onBall: false, role: null, target: null, pass: null, ballAction: null };
+  return {
+    taker: false,
+    onBall: false,
+    role: null,
+    target: null,
+    pass: null,
+    ballAction: null,
+    beam: null,
+  };
 }
 
 export interface Behavior {
   readonly name: string;
   /** What to do now, or null when this behaviour does not apply (the next one is asked). */
   decide(ctx: BehaviorContext): MotionRequest | null;
+  /**
+   * Where to stand for the kick-off, asked in the modes that take beams whichever layer decides;
+   * null or absent: the formation's spot.
+   */
+  kickOffBeam?(ctx: BehaviorContext): Pose2 | null;
   enter?(ctx: BehaviorContext): void;
   leave?(ctx: BehaviorContext): void;
 }
@@ -96,6 +116,13 @@ export class DecisionList {
   }
 
   step(ctx: BehaviorContext): MotionRequest {
+    ctx.outbox.beam = null;
+    if (isBeamMode(ctx.view.playMode)) {
+      for (const b of this.layers) {
+        ctx.outbox.beam = b.kickOffBeam?.(ctx) ?? null;
+        if (ctx.outbox.beam) break;
+      }
+    }
     for (const b of this.layers) {
       const request = b.decide(ctx);
       if (request === null) continue;

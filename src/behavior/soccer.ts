@@ -22,6 +22,7 @@ import {
   supportSide,
 } from "../strategy/roles.ts";
 import { keepAway } from "../strategy/situation.ts";
+import { backInOwnHalf, KICK_OFF_TAKER } from "../strategy/formation.ts";
 import { DROP_BALL_TIME } from "../estimation/relocation.ts";
 import { type Situation, situation } from "../protocol/playmode.ts";
 import { FRESH, type MateBelief, type TeamWorld } from "../world/team_world.ts";
@@ -159,6 +160,14 @@ export class SoccerBehavior implements Behavior {
     ctx.outbox.role = request ? this.role : null;
     ctx.outbox.target = request ? this.target : null;
     return request;
+  }
+
+  /** Our kick-off's taker stands lined up for the kick-off's way (BallPlayer.kickOffStage). */
+  kickOffBeam(ctx: BehaviorContext): Pose2 | null {
+    if (ctx.view.unum !== KICK_OFF_TAKER) return null;
+    return backInOwnHalf(
+      this.ballPlayer.kickOffStage(believedOpponents(ctx.team, ctx.view.time), this.passMates(ctx)),
+    );
   }
 
   private act(ctx: BehaviorContext): MotionRequest | null {

@@ -40,7 +40,7 @@ export interface Formation {
 }
 
 /** The kick-off taker's unum. */
-const KICK_OFF_TAKER = 11;
+export const KICK_OFF_TAKER = 11;
 /** The kick-off taker's spot, behind the ball and a little right of it (left foot). */
 const TAKER_SPOT: Spot = Object.freeze({ x: -0.3, y: -0.06, theta: 0 });
 
@@ -117,6 +117,17 @@ const PENALTY_SPOTS: Readonly<Record<Exclude<Mode, "game">, Spot>> = Object.free
   "penalty-kicker": TAKER_SPOT,
   "penalty-goalie": { x: -14.5, y: 0, theta: 0 },
 });
+
+/**
+ * `spot`, slid back along its heading until it lies OWN_HALF_MARGIN inside our half: a lined-up
+ * kick-off taker's beam, facing their half (|theta| < 90°).
+ */
+export function backInOwnHalf(spot: Spot): Spot {
+  const over = spot.x + OWN_HALF_MARGIN;
+  const c = Math.cos(spot.theta);
+  if (over <= 0 || c < 1e-3) return spot;
+  return { x: spot.x - over, y: spot.y - over * Math.tan(spot.theta), theta: spot.theta };
+}
 
 /** Where an agent in `mode` beams to (kickOffSpot in a game, `formation` as there). */
 export function beamSpot(
