@@ -24,6 +24,7 @@ import {
   walkForward,
 } from "../src/eval/tasks.ts";
 import { save, shots } from "../src/eval/save.ts";
+import { kickOff } from "../src/eval/kickoff_task.ts";
 import { frictionRate } from "../src/estimation/ball_motion.ts";
 import { bestPolicy, diveCoverage, offsets, widestBand } from "../src/eval/dive_task.ts";
 import { encodeFrame } from "../src/net/framing.ts";
@@ -278,6 +279,34 @@ Deno.test("eval shoot: robot and ball placed per run; a ball never seen is a mis
   assert.ok(commands.some((c) => c.includes("(move -6 0 0.4 -90)")));
   assert.ok(commands.some((c) => c.includes("(move -5.7 0.7 0.4 -180)")));
   JSON.parse(JSON.stringify(result));
+});
+
+Deno.test("eval kickoff: the taker starts at the kick-off's stage, off it by the beam noise", async () => {
+  const { result, commands } = await onFakeServer(
+    () => "(See (mypos -0.4 0.00 0.52) (myorien 0.00) (ballpos 0 0.00 0.04))",
+    (session) => kickOff(session, 4, 1),
+  );
+  assert.equal(result.task, "kickoff");
+  assert.equal(result.missed, 4);
+  assert.equal(commands.filter((c) => c.startsWith("(ball (pos 0 0 0.042)")).length, 4);
+  // The moves' heading is the field's less 90° (the left side's frame).
+  const moves = commands.flatMap((c) => {
+    const m = c.match(/\(move (\S+) (\S+) 0\.4 ([-\d.e]+)\)/);
+    return m ? [[Number(m[1]), Number(m[2]), Number(m[3]) + 90]] : [];
+  }).slice(-4);
+  const spread = (k: number) => {
+    const v = moves.map((m) => m[k]);
+    return Math.max(...v) - Math.min(...v);
+  };
+  // Behind the ball in our half, facing it, each run somewhere else within the noise.
+  for (const [x, y, deg] of moves) {
+    assert.ok(
+      x < -0.25 && x > -0.45 && Math.abs(y) < 0.2 && Math.abs(deg) < 20,
+      `${x} ${y} ${deg}`,
+    );
+  }
+  assert.ok(spread(0) > 0 && spread(0) <= 0.1 && spread(1) <= 0.1, JSON.stringify(moves));
+  assert.ok(spread(2) > 0 && spread(2) <= 20, JSON.stringify(moves));
 });
 
 Deno.test("eval shoot: a ball that moves before any kick starts was touched by the line-up", async () => {

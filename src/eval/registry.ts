@@ -9,6 +9,7 @@ import { DRIBBLE_TASK } from "./dribble_task.ts";
 import { FINISH_TASK } from "./finish_task.ts";
 import { GETUP_TASK } from "./getup_task.ts";
 import { KICK_FALL_COST, KICK_TASK } from "./kick_task.ts";
+import { KICKOFF_TASK } from "./kickoff_task.ts";
 import { PILE_TASK } from "./pile_task.ts";
 import { SAVE_TASK, SHOT_ARRIVAL } from "./save.ts";
 import { SCORE_TASK } from "./score_task.ts";
@@ -40,6 +41,7 @@ export const EVAL_TASKS: readonly EvalTask[] = [
   GETUP_TASK,
   KICK_TASK,
   SHOOT_TASK,
+  KICKOFF_TASK,
   SCORE_TASK,
   FINISH_TASK,
   UNBLOCK_TASK,

@@ -8,6 +8,8 @@ import { ballPlayer, kickDone, playUntilKick, SHOOT_STARTS } from "./ball_alone.
 import { ballAtRest, millimetres, type RunStats, stats, watchFalls } from "./measure.ts";
 import type { EvalSession } from "./session.ts";
 import { task } from "./task.ts";
+import type { BallPlayer } from "../behavior/ball_play.ts";
+import type { Point2, Pose2 } from "../util/pose.ts";
 
 export interface ShootResult {
   task: "shoot";
@@ -33,6 +35,18 @@ export interface ShootResult {
   times: (number | null)[];
 }
 
+/** Where run `r` starts: the ball, and the robot's pose (field frame of our side). */
+export type ShootStart = (r: number, player: BallPlayer) => { ball: Point2; robot: Pose2 };
+
+/** The ball resting on the field: its centre's height (m). */
+const BALL_Z = 0.042;
+
+/** The shoot task's starts: the ball at (-5, 0), the robot at each of SHOOT_STARTS in turn. */
+const aroundTheBall: ShootStart = (r) => {
+  const at = SHOOT_STARTS[r % SHOOT_STARTS.length];
+  return { ball: { x: -5, y: 0 }, robot: { x: -5 + at.x, y: at.y, theta: at.theta } };
+};
+
 /** The ball moved this far (m) before the kick: the line-up touched it. */
 const TOUCH_MOVE = 0.01;
 
@@ -41,7 +55,12 @@ const TOUCH_MOVE = 0.01;
  * forced (as at a kick-off or set play), from the agent's own estimates: the kick as a game
  * plays it, after walking rather than from the stand pose.
  */
-export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise<ShootResult> {
+export async function shoot(
+  s: EvalSession,
+  runs: number,
+  timeout = 20,
+  start: ShootStart = aroundTheBall,
+): Promise<ShootResult> {
   const a = s.agent;
   const distances: number[] = [];
   const errors: number[] = [];
@@ -53,11 +72,13 @@ export async function shoot(s: EvalSession, runs: number, timeout = 20): Promise
   await s.playOn();
   for (let r = 0; r < runs; r++) {
     const player = ballPlayer(s);
-    const start = SHOOT_STARTS[r % SHOOT_STARTS.length];
-    const ball = { x: -5, y: 0, z: 0.042 };
+    const { ball, robot } = start(r, player);
     a.motion.set({ kind: "stand" });
-    await s.place(ball.x + start.x, ball.y + start.y, start.theta);
-    await s.monitor.send(trainer.ball(ball, { x: 0, y: 0, z: 0 }));
+    await s.place(robot.x, robot.y, robot.theta);
+    await s.monitor.send(trainer.ball({ ...ball, z: BALL_Z }, { x: 0, y: 0, z: 0 }));
+    // The agent knows where the ball was put: believed where the last run's kick sent it, with
+    // the head looking there, the player walked through this one to that ball.
+    a.estimator.ball.placed(ball.x, ball.y, a.world.time);
     await s.cycles(10);
     const b0 = a.truth?.ballPos ?? ball;
     const t0 = s.now;
