@@ -801,6 +801,11 @@ Deno.test("ball player: our taker stands lined up for the kick-off's way, which 
   const kickSpot = { x: 0.19, y: 0.08, angle: 0.1, skill: "K" };
   const p = new BallPlayer({ ...soccer.defaults, kickSpot });
   const ball = { x: 0, y: 0 };
+  // The last line-up was for the right foot: the ball lay right of the player.
+  const lastBall = { x: 3 + kickSpot.x + 0.1, y: 1 - 0.2 };
+  const input0 = { opponents: [], obstacles: [], mustKick: true, now: -5 };
+  p.act({ ...input0, self: { x: 3, y: 1, theta: 0 }, ball: lastBall });
+  assert.ok(toRobot(p.target!, lastBall).y < 0, JSON.stringify(p.target));
   // One opponent on the line to the goal: the way goes 20° off it.
   const opponents = [{ x: 2.1, y: 0 }, { x: 1.5, y: 1.5 }, { x: 1.5, y: -1.5 }];
   const stage = p.kickOffStage(opponents, []);
@@ -813,10 +818,11 @@ Deno.test("ball player: our taker stands lined up for the kick-off's way, which 
   // Opponents seen a little elsewhere do not move it to the other side.
   const jittered = opponents.map((o) => ({ x: o.x + 0.1, y: o.y * 0.9 }));
   assert.deepEqual(p.kickOffStage(jittered, []), stage);
-  // The kick-off then goes along the way the taker stands for.
+  // The kick-off then goes along the way the taker stands for, with the left foot.
   const input = { ball, opponents, obstacles: [], mustKick: true, kickOff: true, now: 0 };
   p.act({ ...input, self: stage });
   assert.ok(Math.abs(p.target!.theta - stage.theta) < 1e-9, JSON.stringify(p.target));
+  assert.ok(Math.abs(toRobot(p.target!, ball).y - kickSpot.y) < 0.02, JSON.stringify(p.target));
   // One stepping onto that way turns the stage to the other side.
   const onIt = [{ x: 2.2 * Math.cos(way), y: 2.2 * Math.sin(way) }, { x: 2.1, y: 0 }];
   const other = p.kickOffStage(onIt, []);

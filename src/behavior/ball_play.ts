@@ -45,6 +45,7 @@ import {
   yBehindGoal,
 } from "../ballplay/goal_aim.ts";
 import { walkAround } from "./walk_around.ts";
+import { backInOwnHalf } from "../strategy/formation.ts";
 import { clamp, wrapAngle } from "../util/angles.ts";
 
 /** Beyond this distance from the ball, the player at it still avoids other robots. */
@@ -485,14 +486,19 @@ export class BallPlayer {
 
   /**
    * Where our kick-off's taker stands before the kick-off: at the set play's stage for the short
-   * kick along kickOffAim's way from the centre spot, left foot (setPlayStage), so that the
-   * kick-off begins with the last steps in rather than a turn. The long kick-off's way is chosen
-   * from where the taker stands, once the kick-off has begun.
+   * kick along kickOffAim's way from the centre spot, left foot (setPlayStage), slid back into
+   * our half (backInOwnHalf), so that the kick-off begins with the last steps in rather than a
+   * turn; the line-up keeps that foot (a taker whose last kick was with the right walked around
+   * the ball to it, 8.5 s). The long kick-off's way is chosen from where the taker stands, once
+   * it has begun.
    */
   kickOffStage(opponents: readonly Point2[], mates: readonly Point2[]): Pose2 {
     const aim = keptKickOffAim(this.stagedAim, false, CENTRE_SPOT, opponents, mates);
     this.stagedAim = aim;
-    return setPlayStage(CENTRE_SPOT, Math.atan2(aim.y, aim.x), this.kick.walk, true);
+    this.leftFoot = true;
+    return backInOwnHalf(
+      setPlayStage(CENTRE_SPOT, Math.atan2(aim.y, aim.x), this.kick.walk, true),
+    );
   }
 
   /**

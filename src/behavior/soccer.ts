@@ -22,7 +22,7 @@ import {
   supportSide,
 } from "../strategy/roles.ts";
 import { keepAway } from "../strategy/situation.ts";
-import { backInOwnHalf, KICK_OFF_TAKER } from "../strategy/formation.ts";
+import { KICK_OFF_TAKER } from "../strategy/formation.ts";
 import { DROP_BALL_TIME } from "../estimation/relocation.ts";
 import { type Situation, situation } from "../protocol/playmode.ts";
 import { FRESH, type MateBelief, type TeamWorld } from "../world/team_world.ts";
@@ -165,8 +165,9 @@ export class SoccerBehavior implements Behavior {
   /** Our kick-off's taker stands lined up for the kick-off's way (BallPlayer.kickOffStage). */
   kickOffBeam(ctx: BehaviorContext): Pose2 | null {
     if (ctx.view.unum !== KICK_OFF_TAKER) return null;
-    return backInOwnHalf(
-      this.ballPlayer.kickOffStage(believedOpponents(ctx.team, ctx.view.time), this.passMates(ctx)),
+    return this.ballPlayer.kickOffStage(
+      believedOpponents(ctx.team, ctx.view.time),
+      this.passMates(ctx),
     );
   }
 
