@@ -6,6 +6,7 @@ import {
   type Aim,
   aimPoint,
   corridorPoint,
+  facedKickOffAim,
   keptKickOffAim,
   KICK_OFF_COMMIT,
   kickOffAim,
@@ -82,6 +83,18 @@ Deno.test("goal aim: shots aim along the middle of the widest open angle between
     assert.ok(Math.abs(left.y - 0.6) < 1e-9, JSON.stringify(left));
   }
   assert.equal(aimPoint({ x: 13.8, y: -0.7 }, [{ x: 14, y: -0.65 }]).side, 1, "right gap shut");
+});
+
+Deno.test("kick-off aim as the taker faces: within 45° of the goal's line and clear, else none", () => {
+  const ball = { x: 0, y: 0 };
+  const rad = (d: number) => d * Math.PI / 180;
+  const ahead = [{ x: 2.5, y: 0 }];
+  const way = facedKickOffAim(ball, rad(30), ahead)!;
+  assert.ok(Math.abs(Math.atan2(way.y, way.x) - rad(30)) < 1e-9, JSON.stringify(way));
+  assert.ok(Math.hypot(way.x, way.y) > 15, "as far out as their goal line");
+  assert.equal(facedKickOffAim(ball, rad(3), ahead), null, "into the robot ahead");
+  assert.equal(facedKickOffAim(ball, rad(60), []), null, "too far off the goal's line");
+  assert.notEqual(facedKickOffAim(ball, rad(-44), []), null);
 });
 
 Deno.test("kick-off aim: straight when clear, else the nearest way past with a mate beyond it", () => {

@@ -823,6 +823,15 @@ Deno.test("ball player: our taker stands lined up for the kick-off's way, which 
   p.act({ ...input, self: stage });
   assert.ok(Math.abs(p.target!.theta - stage.theta) < 1e-9, JSON.stringify(p.target));
   assert.ok(Math.abs(toRobot(p.target!, ball).y - kickSpot.y) < 0.02, JSON.stringify(p.target));
+  // Staged afresh for the other side after the last beam, the kick-off goes the way the taker
+  // still faces.
+  const q = new BallPlayer({ ...soccer.defaults, kickSpot });
+  const first = q.kickOffStage(opponents, []);
+  const blocker = { x: 2.2 * Math.cos(way), y: 2.2 * Math.sin(way) };
+  const other0 = q.kickOffStage([...opponents, blocker], []);
+  assert.ok(Math.abs(other0.theta - first.theta) > 0.3, "the other side's stage");
+  q.act({ ...input, self: first, now: 10 });
+  assert.ok(Math.abs(q.target!.theta - first.theta) < 0.02, JSON.stringify(q.target));
   // One stepping onto that way turns the stage to the other side.
   const onIt = [{ x: 2.2 * Math.cos(way), y: 2.2 * Math.sin(way) }, { x: 2.1, y: 0 }];
   const other = p.kickOffStage(onIt, []);

@@ -5,7 +5,7 @@
 
 import { FIELD_LENGTH, GOAL_WIDTH } from "../field/field.ts";
 import { type Point2, toRobot } from "../util/pose.ts";
-import { clamp } from "../util/angles.ts";
+import { clamp, wrapAngle } from "../util/angles.ts";
 import { nearestDistance } from "./avoid.ts";
 import { KICK_PATH } from "./ball_path.ts";
 import { beforeTheirGoal } from "./keeper_contact.ts";
@@ -172,6 +172,24 @@ export function keptKickOffAim(
 ): Aim {
   if (last && (held || kickPathGap(ball, last, opponents) >= KICK_OFF_KEEP)) return last;
   return kickOffAim(ball, opponents, mates);
+}
+
+/**
+ * The kick-off's aim along `way` (rad), the way the taker's kick goes as it stands: when that
+ * lies within the kick-off's fan (KICK_OFF_FAN) of the line at their goal and no opponent comes
+ * within KICK_OFF_KEEP of its path; else null. The taker beamed lined up for one way stood there
+ * when the way chosen last before the kick-off (its beam no longer allowed) was the other side's,
+ * and walked around the ball to it: 8.5 and 13.8 s to the kick-off against 2.3-4.4 s.
+ */
+export function facedKickOffAim(
+  ball: Point2,
+  way: number,
+  opponents: readonly Point2[],
+): Aim | null {
+  const off = wrapAngle(way - Math.atan2(-ball.y, GOAL_X - ball.x));
+  if (Math.abs(off) > KICK_OFF_FAN[KICK_OFF_FAN.length - 1] + 1e-9) return null;
+  const to = { x: ball.x + GOAL_X * Math.cos(way), y: ball.y + GOAL_X * Math.sin(way), side: 0 };
+  return kickPathGap(ball, to, opponents) >= KICK_OFF_KEEP ? to : null;
 }
 
 /**

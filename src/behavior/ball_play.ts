@@ -38,6 +38,7 @@ import {
   aimPoint,
   awayFromOwnGoal,
   corridorPoint,
+  facedKickOffAim,
   fanOut,
   GOAL_X,
   keptKickOffAim,
@@ -95,6 +96,8 @@ export const DRIBBLE: Readonly<DribbleParams> = {
 
 /** Stuck at the ball (OnBallAction's `stuck`), the line-up holds it this long (s). */
 const STUCK_HOLD = 2;
+/** A kick-off's taker stands this close to the ball (m, centres) when it is lined up. */
+const TAKER_AT_BALL = 0.6;
 /** Where every kick-off's ball lies. */
 const CENTRE_SPOT: Readonly<Point2> = Object.freeze({ x: 0, y: 0 });
 /** Our kick-off's aim not asked for this long (s) belongs to an earlier kick-off. */
@@ -471,7 +474,7 @@ export class BallPlayer {
     if (fresh) this.kickOffFrom = i.now;
     this.kickOffAt = i.now;
     const held = i.now - this.kickOffFrom >= KICK_OFF_COMMIT;
-    const last = fresh ? this.stagedAim : this.kickOffTo;
+    const last = fresh ? this.facedAim(i) ?? this.stagedAim : this.kickOffTo;
     this.stagedAim = null;
     // The last aim is kept only as what it was: a long way as a long way, a short one as short.
     const wasLong = this.kickOffLong;
@@ -499,6 +502,16 @@ export class BallPlayer {
     return backInOwnHalf(
       setPlayStage(CENTRE_SPOT, Math.atan2(aim.y, aim.x), this.kick.walk, true),
     );
+  }
+
+  /**
+   * A taker at the ball: the kick-off's aim along the way its kick goes as it stands
+   * (facedKickOffAim), if that one will do; else null.
+   */
+  private facedAim(i: BallPlayInput): Aim | null {
+    if (Math.hypot(i.ball.x - i.self.x, i.ball.y - i.self.y) > TAKER_AT_BALL) return null;
+    const angle = this.kick.walk.angle;
+    return facedKickOffAim(i.ball, i.self.theta + (this.leftFoot ? angle : -angle), i.opponents);
   }
 
   /**
