@@ -7,6 +7,7 @@ import { SeededRandom } from "../util/random.ts";
 import { DEG } from "../util/angles.ts";
 import { shoot, type ShootResult, type ShootStart } from "./shoot_task.ts";
 import { task } from "./task.ts";
+import type { EvalSession } from "./session.ts";
 
 /** The server's beam noise (beameffector.cpp): uniform, at most this far (m) and turned (rad). */
 const BEAM_NOISE_XY = 0.05;
@@ -18,8 +19,9 @@ const KICK_TIMEOUT = 20;
 
 export type KickOffResult = Omit<ShootResult, "task"> & { task: "kickoff" };
 
+/** Kicks off `runs` times from the taker's stage, off it by the beam noise drawn anew each run. */
 export async function kickOff(
-  s: Parameters<typeof shoot>[0],
+  s: EvalSession,
   runs: number,
   timeout = KICK_TIMEOUT,
 ): Promise<KickOffResult> {
