@@ -91,9 +91,9 @@ const SOCCER_LIKE = new Set(["soccer", ...PENALTY_BEHAVIOURS]);
 const BEAM_POSE_TOLERANCE = 3 * DEG;
 const BEAM_WAIT_CYCLES = 50;
 /**
- * restage beams once the spot moves this far (m) or turns this much (rad), RESTAGE_CYCLES after
- * the last beam (ten vision frames: the robot has placed itself, and the opponents), at most
- * RESTAGES times a beam mode.
+ * The taker beams again (restage) once its spot moves this far (m) or turns this much (rad),
+ * RESTAGE_CYCLES after the last beam (ten vision frames: the robot has placed itself, and the
+ * opponents), at most RESTAGES times a beam mode.
  */
 const RESTAGE_MOVE = 0.05;
 const RESTAGE_TURN = 5 * DEG;
@@ -132,9 +132,8 @@ export class Agent {
   private phase: Phase = "new";
   private beamPending = false;
   private beamWait = 0;
-  /** Where the last beam went (null: none yet), and replies since. */
+  /** Where the last beam went (null: none yet). */
   private beamedTo: Pose2 | null = null;
-  private sinceBeam = 0;
   /** The pending beam's spot when restage asked for it (null: the formation's). */
   private restageTo: Pose2 | null = null;
   /** Beams restage asked for in this beam mode. */
@@ -363,7 +362,7 @@ export class Agent {
   private restage(): void {
     const w = this.world, b = this.outbox.beam, last = this.beamedTo;
     if (!b || !last || this.beamPending || w.side === null || !isBeamMode(w.playMode)) return;
-    if (this.restages >= RESTAGES || this.sinceBeam < RESTAGE_CYCLES) return;
+    if (this.restages >= RESTAGES || this.estimator.cyclesSinceBeam < RESTAGE_CYCLES) return;
     if (kickOffIsTheirs(w.playMode, w.side, w.gameTime, w.firstKickOff)) return;
     const moved = Math.hypot(b.x - last.x, b.y - last.y) >= RESTAGE_MOVE;
     if (!moved && Math.abs(wrapAngle(b.theta - last.theta)) < RESTAGE_TURN) return;
@@ -452,7 +451,6 @@ export class Agent {
       this.beamPending = false;
       this.beamedTo = spot;
       this.restageTo = null;
-      this.sinceBeam = 0;
       // Woken in the reply after this one, once the beam has put it in the air.
       this.wakeIn = 2;
       this.log.debug(`beam to (${spot.x}, ${spot.y}) in ${w.playModeName}`);
@@ -486,7 +484,6 @@ export class Agent {
       if (w.cycle % 25 === 0 && this.log.enabled("debug")) this.trace(view, fallen);
       this.restage();
     }
-    this.sinceBeam++;
     // A robot about to be beamed gets put on its feet by the beam: no get-up meanwhile.
     const up = this.estimator.tilt.up;
     this.falls.update(w.clock, up, !this.beamPending, w.gyro);

@@ -211,6 +211,11 @@ export class Estimator {
   }
 
   /** Our torso pose on the field (we attack +x), or null before the first fix. */
+  /** Cycles since our last beam (Infinity before the first). */
+  get cyclesSinceBeam(): number {
+    return this.sinceBeam;
+  }
+
   get self(): Pose | null {
     const o = this.odometry;
     return this.localizer.poseWithOdometry(o.dx, o.dy, o.dth);
