@@ -143,3 +143,16 @@ Deno.test("relocation: the opponents by the same rules from their side", () => {
   // A drop ball at the centre spot: 2.5 m toward their goal.
   assert.deepEqual(theirTarget(PlayMode.PlayOn, 0.3, 0, { x: 0, y: 0 }, true), { x: 2.5, y: 0 });
 });
+
+Deno.test("relocation: opponents as they will stand once our kick-off begins", async () => {
+  const { atOurKickOff } = await import("../src/estimation/relocation.ts");
+  // Their taker waiting at the ball, one at the circle's edge and one in our half: out to 2.5 m
+  // inside their half, each keeping its y.
+  assert.deepEqual(atOurKickOff({ x: 0.3, y: 0.1 }), { x: 2.5, y: 0.1 });
+  assert.deepEqual(atOurKickOff({ x: 0.3, y: 2.0 }), { x: 2.5, y: 2.0 });
+  assert.deepEqual(atOurKickOff({ x: -5, y: 3 }), { x: 2.5, y: 3 });
+  // Outside the circle in their half: where it is.
+  const far = { x: 5, y: 4.5 };
+  assert.equal(atOurKickOff(far), far);
+  assert.deepEqual(atOurKickOff({ x: 2.5, y: 0 }), { x: 2.5, y: 0 });
+});

@@ -838,6 +838,34 @@ Deno.test("ball player: our taker stands lined up for the kick-off's way, which 
   assert.ok(Math.abs(other.theta + kickSpot.angle + way) < 0.01, JSON.stringify(other));
 });
 
+Deno.test("soccer: our taker lines up around their taker where the kick-off will put it", () => {
+  const b = make();
+  const time = 100;
+  const seen = (unum: number, x: number, y: number): TrackedPlayer => ({
+    teammate: false,
+    unum,
+    x,
+    y,
+    vx: 0,
+    vy: 0,
+    fallen: false,
+    seen: time,
+  });
+  // Before the first kick-off their taker waits at the ball; the server moves it to 2.5 m out
+  // when our kick-off begins, and the way goes 20° off the line to their goal, not round it.
+  const opponents = [seen(11, 0.3, 0.05), seen(7, 5, 4.5), seen(8, 5, -4.5)];
+  const v = view({
+    time,
+    unum: 11,
+    mode: PlayMode.BeforeKickOff,
+    self: { x: -0.3, y: 0, theta: 0 },
+    opponents,
+  });
+  const stage = b.kickOffBeam(ctxOf(v, new TeamModel("Us", () => 11), newOutbox()));
+  assert.ok(stage, "a stage");
+  assert.ok(Math.abs(Math.abs(stage.theta) - 20 * Math.PI / 180) < 0.01, JSON.stringify(stage));
+});
+
 Deno.test("ball player: our kick-off goes long along a clear way, the side of the foot the ball lies at first", async () => {
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   const kickSpot = { x: 0.19, y: 0.08, angle: 0, skill: "SHORT" };

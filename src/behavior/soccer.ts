@@ -23,7 +23,7 @@ import {
 } from "../strategy/roles.ts";
 import { keepAway } from "../strategy/situation.ts";
 import { KICK_OFF_TAKER } from "../strategy/formation.ts";
-import { DROP_BALL_TIME } from "../estimation/relocation.ts";
+import { atOurKickOff, DROP_BALL_TIME } from "../estimation/relocation.ts";
 import { type Situation, situation } from "../protocol/playmode.ts";
 import { FRESH, type MateBelief, type TeamWorld } from "../world/team_world.ts";
 import type { Mate } from "../ballplay/pass.ts";
@@ -153,7 +153,7 @@ export class SoccerBehavior implements Behavior {
       request = holdContact(
         request,
         self,
-        believedOpponents(ctx.team, ctx.view.time),
+        believedOpponents(ctx.team, ctx.view.time).map(atOurKickOff),
         this.o.contactHold,
       );
     }
@@ -162,11 +162,14 @@ export class SoccerBehavior implements Behavior {
     return request;
   }
 
-  /** Our kick-off's taker stands lined up for the kick-off's way (BallPlayer.kickOffStage). */
+  /**
+   * Our kick-off's taker stands lined up for the kick-off's way (BallPlayer.kickOffStage) around
+   * the opponents where they will stand once it begins (atOurKickOff).
+   */
   kickOffBeam(ctx: BehaviorContext): Pose2 | null {
     if (ctx.view.unum !== KICK_OFF_TAKER) return null;
     return this.ballPlayer.kickOffStage(
-      believedOpponents(ctx.team, ctx.view.time),
+      believedOpponents(ctx.team, ctx.view.time).map(atOurKickOff),
       this.passMates(ctx),
     );
   }
@@ -381,7 +384,7 @@ export class SoccerBehavior implements Behavior {
     const request = this.ballPlayer.act({
       self,
       ball,
-      opponents: believedOpponents(ctx.team, ctx.view.time),
+      opponents: believedOpponents(ctx.team, ctx.view.time).map(atOurKickOff),
       obstacles: this.obstacles(ctx),
       mates: this.passMates(ctx),
       mustKick: s === "ourSetPlay" || s === "ourKickOff",

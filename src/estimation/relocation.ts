@@ -118,6 +118,28 @@ export function relocationTarget(
   return depth >= CERTAIN_DEPTH && q.modeTime >= after ? "certain" : "possible";
 }
 
+/** Our kick-off as it begins, for atOurKickOff. */
+const OUR_KICK_OFF: RelocationQuery = Object.freeze({
+  situation: "ourKickOff",
+  mode: PlayMode.KickOffLeft,
+  modeTime: 0,
+  self: Object.freeze({ x: 0, y: 0 }),
+  ball: null,
+  ballAge: Infinity,
+  dropBall: false,
+});
+
+/**
+ * Where an opponent now at `p` will stand once our kick-off begins: the server clears the other
+ * team out of our half and the centre circle (relocationTarget, near its edge too). Before a
+ * first kick-off either team's taker may wait at the ball, and the taker lined up for a way
+ * around that robot kicked 45° off their goal's line, every game.
+ */
+export function atOurKickOff(p: Point2): Point2 {
+  const out = { x: p.x, y: p.y };
+  return relocationTarget(OUR_KICK_OFF, out, p, true) === "none" ? p : out;
+}
+
 /** Before a kick-off (and after a goal) the server clears our players out of the other half. */
 function clearsOtherHalf(mode: PlayMode): boolean {
   return mode === PlayMode.BeforeKickOff || mode === PlayMode.GoalLeft ||
