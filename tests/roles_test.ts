@@ -239,4 +239,9 @@ Deno.test("dropWaitSpot: 2.5 m out, 20° off behind the ball, on the side of the
     const taker = opponents[0]?.y ?? 0;
     assert.ok(Math.abs(at - taker) > 0.8, `${at.toFixed(2)} against ${taker}`);
   }
+  // Farther out on request, on the same line through the ball.
+  const far = dropWaitSpot(ball, near(0.1), 3.3);
+  const close = dropWaitSpot(ball, near(0.1));
+  assert.ok(Math.abs(Math.hypot(far.x, far.y) - 3.3) < 1e-9, `${far.x}, ${far.y}`);
+  assert.ok(Math.abs(Math.atan2(far.y, far.x) - Math.atan2(close.y, close.x)) < 1e-9);
 });

@@ -175,18 +175,28 @@ Deno.test("soccer: at our kick-off the field players face their goal, the way th
   assert.ok(Math.abs(t.theta - Math.atan2(-t.y, -t.x)) < 1e-9, JSON.stringify(t));
 });
 
-Deno.test("soccer: in their kick-off the player at the ball waits outside the circle, and sets off just before the drop", () => {
+Deno.test("soccer: in their kick-off the player at the ball waits outside the circle, and runs up to it for the drop", () => {
   const b = make();
-  const self = { x: -2.5, y: 0, theta: 0 };
-  const at = (modeTime: number) => decide(b, view({ mode: PlayMode.KickOffRight, self, modeTime }));
+  const at = (modeTime: number, x = -2.5) =>
+    decide(b, view({ mode: PlayMode.KickOffRight, self: { x, y: 0, theta: 0 }, modeTime }));
   // Waiting: its spot on the circle's edge plus the clearance, straight behind the ball.
-  at(10);
+  at(6);
   assert.equal(b.role, "onBall");
   assert.ok(Math.abs(b.target!.x + 2 + DROP_CLEARANCE) < 1e-9, JSON.stringify(b.target));
-  // 0.6 s before the drop ball (15 s): walking at the ball, full ahead.
-  const r = at(14.5);
+  // Half the drop time gone, nobody has kicked: it steps back for a run-up of 1 m, 20° off.
+  at(10);
+  assert.ok(Math.abs(Math.hypot(b.target!.x, b.target!.y) - 3.3) < 1e-9, JSON.stringify(b.target));
+  assert.ok(Math.abs(b.target!.y) > 1, JSON.stringify(b.target));
+  // 1.2 s before the drop ball (15 s) from there: walking at the ball, at the pace that reaches
+  // 2.3 m out at the drop.
+  const run = at(13.8, -3.3);
   assert.deepEqual({ x: b.target!.x, y: b.target!.y }, { x: 0, y: 0 });
-  assert.ok(r?.kind === "walk" && r.vx > 0.3 && Math.abs(r.vy) < 1e-9, JSON.stringify(r));
+  assert.ok(run?.kind === "walk" && run.vx > 0.3 && run.vx <= 1 / 1.2 + 1e-9, JSON.stringify(run));
+  // Nearly there a second early, it slows down; with the drop at hand it goes.
+  const early = at(14, -2.35);
+  assert.ok(early?.kind === "walk" && early.vx <= 0.05 + 1e-9, JSON.stringify(early));
+  const late = at(14.95, -2.35);
+  assert.ok(late?.kind === "walk" && late.vx > 0.3, JSON.stringify(late));
   // A supporter keeps to its spot.
   const other = make();
   const aside = { x: -1.5, y: 2.5, theta: 0 };

@@ -89,15 +89,21 @@ export const DROP_CLEARANCE = 0.5;
  */
 const DROP_ANGLE = 20 * Math.PI / 180;
 
-/** Where our player at the ball waits for the drop of their untouched kick-off (DROP_ANGLE). */
-export function dropWaitSpot(ball: Point2, opponents: readonly Point2[]): Point2 {
+/**
+ * Where our player at the ball waits for the drop of their untouched kick-off (DROP_ANGLE), `r` (m)
+ * from the ball.
+ */
+export function dropWaitSpot(
+  ball: Point2,
+  opponents: readonly Point2[],
+  r = CENTER_CIRCLE_RADIUS + DROP_CLEARANCE,
+): Point2 {
   let near: Point2 | null = null, nearest = Infinity;
   for (const p of opponents) {
     const d = Math.hypot(p.x - ball.x, p.y - ball.y);
     if (d < nearest) [near, nearest] = [p, d];
   }
   const side = near !== null && near.y < ball.y ? -1 : 1;
-  const r = CENTER_CIRCLE_RADIUS + DROP_CLEARANCE;
   return { x: ball.x - r * Math.cos(DROP_ANGLE), y: ball.y + side * r * Math.sin(DROP_ANGLE) };
 }
 
