@@ -1115,10 +1115,10 @@ Deno.test("ball player: stood up for a kick, the ball may lie within the kick's 
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   const { gameKick } = await import("../src/agent/play_options.ts");
   const { loadParams } = await import("../src/agent/params.ts");
-  // Type 4's band: 2.2 cm beyond the stand spot to 3.5 cm nearer; type 2's: 1.2 cm either way.
+  // Type 4's band: 2.7 cm beyond the stand spot to 3.5 cm nearer; type 2's: 1.2 cm either way.
   const t4 = gameKick(await loadParams(4, []));
   const t2 = gameKick(await loadParams(2, []));
-  assert.deepEqual([t4.stand?.ahead, t4.stand?.behind], [0.022, 0.035]);
+  assert.deepEqual([t4.stand?.ahead, t4.stand?.behind], [0.027, 0.035]);
   assert.deepEqual([t2.stand?.ahead, t2.stand?.behind], [0.012, 0.012]);
   const ball = { x: 3, y: 0 };
   const due = (spot: typeof t4, ahead: number) => {
@@ -1134,7 +1134,7 @@ Deno.test("ball player: stood up for a kick, the ball may lie within the kick's 
       kickDue: `${spot.skill}_LEFT_LEG`,
     }).kind;
   };
-  assert.equal(due(t4, 0.015), "skill", "type 4: 1.5 cm beyond goes");
+  assert.equal(due(t4, 0.025), "skill", "type 4: 2.5 cm beyond goes");
   assert.equal(due(t4, 0.03), "walk", "type 4: 3 cm beyond is called off");
   assert.equal(due(t2, 0.015), "walk", "type 2: 1.5 cm beyond is called off");
   assert.equal(due(t2, -0.01), "skill", "type 2: 1 cm nearer goes");
