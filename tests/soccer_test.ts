@@ -1111,6 +1111,22 @@ Deno.test("ball player: standing still at the ball, it never stays put when it c
   }
 });
 
+Deno.test("ball player: a play begun afresh passes an opponent on the way on the side we come from", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const p = new BallPlayer({ ...soccer.defaults, pass: null });
+  // Their taker nearly on the line from the ball to their goal, 2.5 m on.
+  const input = { ball: { x: 0, y: 0 }, opponents: [{ x: 2.5, y: 0.05 }], obstacles: [] };
+  const way = (y: number, now: number) => {
+    p.act({ ...input, self: { x: -0.6, y, theta: 0 }, mustKick: false, now });
+    return Math.sign(p.target!.theta);
+  };
+  // Coming from the right the ball goes left of it, and keeps that side from cycle to cycle.
+  assert.equal(way(-0.5, 0), 1);
+  assert.equal(way(0.5, 0.02), 1);
+  // Played again 20 s later from the left: the way passes it on the right.
+  assert.equal(way(0.5, 20), -1);
+});
+
 Deno.test("ball player: stood up for a kick, the ball may lie within the kick's own band", async () => {
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   const { gameKick } = await import("../src/agent/play_options.ts");

@@ -104,6 +104,12 @@ const CENTRE_SPOT: Readonly<Point2> = Object.freeze({ x: 0, y: 0 });
 const KICK_OFF_GAP = 1;
 /** A dribble called for within this long (s) before is still under way (two cycles and a half). */
 const DRIBBLE_GAP = 0.05;
+/**
+ * The ball played again after this long (s) is a new play: the side kept for an opponent on its
+ * path starts afresh from the side we come from. Kept from the last attack's finish, it turned
+ * our player at a drop ball round to the other side of the ball (1.5 s more to the first touch).
+ */
+const PLAY_GAP = 1;
 /** pushSide prefers no side while we stand this close (m) to the ball's path. */
 const PUSH_SIDE_FROM = 0.1;
 const STEER_FROM = 0.2;
@@ -669,6 +675,7 @@ export class BallPlayer {
       }
     }
     const dribbling = this.action === "dribble" && i.now - this.actedAt < DRIBBLE_GAP;
+    if (i.now - this.actedAt > PLAY_GAP) this.detourSide = 0;
     this.actedAt = i.now;
     const nearest = nearestDistance(ball, i.opponents);
     const crowded = nearest < KICK_CROWD;
