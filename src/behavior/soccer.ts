@@ -89,7 +89,7 @@ const TAKER_BACK_OFF = 0.5;
 /**
  * Their kick-off, left untouched, ends in a drop ball DROP_BALL_TIME after it began, and our player
  * at the ball takes a run-up at it: from DROP_SHIFT s before, it waits DROP_RUN m beyond DROP_EDGE
- * (dropWaitSpot), sets off DROP_LEAD s before and walks no faster than reaches DROP_EDGE at the
+ * (dropWaitSpot, the role's spot then), sets off DROP_LEAD s before and walks no faster than reaches DROP_EDGE at the
  * drop (dropRunLimits). The server moves a robot whose box enters the circle before the drop, and
  * at the drop every robot within the circle's radius of the ball. Standing 2.5 m out instead, it
  * first moved the ball 3.6 s after the drop (median of 25 drops). The UT base team takes its
@@ -98,7 +98,7 @@ const TAKER_BACK_OFF = 0.5;
 const DROP_EDGE = CENTER_CIRCLE_RADIUS + 0.3;
 const DROP_RUN = 1;
 const DROP_LEAD = 1.6;
-const DROP_SHIFT = 7;
+const DROP_SHIFT = 8;
 /** The run-up's pace reads the time to the drop as no shorter than this (s). */
 const DROP_LAST = 0.1;
 
@@ -202,6 +202,15 @@ export class SoccerBehavior implements Behavior {
       this.supportSide,
       this.o.laneClear,
     );
+    // The player at the ball of their untouched kick-off waits for its run-up at the drop there,
+    // and the role goes to whoever is nearest that spot.
+    if (s === "theirKickOff" && ball && v.modeTime >= DROP_BALL_TIME - DROP_SHIFT) {
+      targets.onBall = dropWaitSpot(
+        ball,
+        believedOpponents(ctx.team, v.time),
+        DROP_EDGE + DROP_RUN,
+      );
+    }
     // The goalie at the ball says so by team talk; everyone then fills a substitute goalie.
     const goalieClears = v.unum === 1 && s === "play" && ball !== null &&
       goalieShouldClear(ball.x, ball.y, dist(self, ball), this.closestMateToBall(players, ball, 1));
@@ -246,9 +255,6 @@ export class SoccerBehavior implements Behavior {
       return walkAround(self, this.target, [], limits, APPROACH);
     }
     let spot: Point2 = goalie ? goalieTarget(ball.x, ball.y) : targets[role];
-    if (role === "onBall" && s === "theirKickOff" && v.modeTime >= DROP_BALL_TIME - DROP_SHIFT) {
-      spot = dropWaitSpot(ball, believedOpponents(ctx.team, v.time), DROP_EDGE + DROP_RUN);
-    }
     const obstacles = this.obstacles(ctx);
     if (!goalie && s === "play" && this.o.positionSpace > 0) {
       spot = fieldSpot(keepClear(spot, obstacles, this.o.positionSpace));

@@ -90,6 +90,13 @@ export const DROP_CLEARANCE = 0.5;
 const DROP_ANGLE = 20 * Math.PI / 180;
 
 /**
+ * An opponent nearer the line through the ball along the field than this (m) leaves our player
+ * at the ball waiting on the left: the side is the same for every teammate's role mapping, not
+ * one that flips with noise (their taker stood at 4 cm from it, and two of ours swapped the role).
+ */
+const DROP_SIDE_MIN = 0.3;
+
+/**
  * Where our player at the ball waits for the drop of their untouched kick-off (DROP_ANGLE), `r` (m)
  * from the ball.
  */
@@ -103,7 +110,7 @@ export function dropWaitSpot(
     const d = Math.hypot(p.x - ball.x, p.y - ball.y);
     if (d < nearest) [near, nearest] = [p, d];
   }
-  const side = near !== null && near.y < ball.y ? -1 : 1;
+  const side = near !== null && near.y < ball.y - DROP_SIDE_MIN ? -1 : 1;
   return { x: ball.x - r * Math.cos(DROP_ANGLE), y: ball.y + side * r * Math.sin(DROP_ANGLE) };
 }
 
