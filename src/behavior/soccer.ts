@@ -89,11 +89,11 @@ const TAKER_BACK_OFF = 0.5;
 /**
  * Their kick-off, left untouched, ends in a drop ball DROP_BALL_TIME after it began, and our player
  * at the ball takes a run-up at it: from DROP_SHIFT s before, it waits DROP_RUN m beyond DROP_EDGE
- * (dropWaitSpot, the role's spot then), sets off DROP_LEAD s before and walks no faster than reaches DROP_EDGE at the
- * drop (dropRunLimits). The server moves a robot whose box enters the circle before the drop, and
- * at the drop every robot within the circle's radius of the ball. Standing 2.5 m out instead, it
- * first moved the ball 3.6 s after the drop (median of 25 drops). The UT base team takes its
- * kick-offs within 6 s, so none of this moves a player in a game against it.
+ * (dropWaitSpot, the role's spot then), sets off DROP_LEAD s before and walks no faster than
+ * reaches DROP_EDGE at the drop (dropRunLimits). The server moves a robot whose box enters the
+ * circle before the drop, and at the drop every robot within the circle's radius of the ball.
+ * Standing 2.5 m out instead, it first moved the ball 3.6 s after the drop (median of 25 drops).
+ * The UT base team takes its kick-offs within 6 s, so none of this moves a player against it.
  */
 const DROP_EDGE = CENTER_CIRCLE_RADIUS + 0.3;
 const DROP_RUN = 1;
@@ -205,11 +205,7 @@ export class SoccerBehavior implements Behavior {
     // The player at the ball of their untouched kick-off waits for its run-up at the drop there,
     // and the role goes to whoever is nearest that spot.
     if (s === "theirKickOff" && ball && v.modeTime >= DROP_BALL_TIME - DROP_SHIFT) {
-      targets.onBall = dropWaitSpot(
-        ball,
-        believedOpponents(ctx.team, v.time),
-        DROP_EDGE + DROP_RUN,
-      );
+      targets.onBall = dropWaitSpot(ball, DROP_EDGE + DROP_RUN);
     }
     // The goalie at the ball says so by team talk; everyone then fills a substitute goalie.
     const goalieClears = v.unum === 1 && s === "play" && ball !== null &&
