@@ -886,6 +886,30 @@ Deno.test("soccer: our taker lines up around their taker where the kick-off will
   assert.ok(Math.abs(Math.abs(stage.theta) - 20 * Math.PI / 180) < 0.01, JSON.stringify(stage));
 });
 
+Deno.test("soccer: in play the ball goes round an opponent in our half where it stands", () => {
+  const time = 100;
+  const opponent: TrackedPlayer = {
+    teammate: false,
+    unum: 9,
+    x: -3,
+    y: 0.05,
+    vx: 0,
+    vy: 0,
+    fallen: false,
+    seen: time,
+  };
+  const ball = { x: -5, y: 0, vx: 0, vy: 0 };
+  const way = (opponents: TrackedPlayer[]) => {
+    const c = make();
+    decide(c, view({ time, self: { x: -6.5, y: 0, theta: 0 }, ball, opponents }));
+    assert.equal(c.role, "onBall");
+    return Math.abs(c.target!.theta);
+  };
+  // The way detours 1 m beside the robot 2 m ahead, about 25° off; alone, at most 12° off.
+  assert.ok(way([]) < 0.2, `${way([])}`);
+  assert.ok(way([opponent]) > 0.35, `${way([opponent])}`);
+});
+
 Deno.test("ball player: our kick-off goes long along a clear way, the side of the foot the ball lies at first", async () => {
   const { BallPlayer } = await import("../src/behavior/ball_play.ts");
   const kickSpot = { x: 0.19, y: 0.08, angle: 0, skill: "SHORT" };

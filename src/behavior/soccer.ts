@@ -154,7 +154,7 @@ export class SoccerBehavior implements Behavior {
       request = holdContact(
         request,
         self,
-        believedOpponents(ctx.team, ctx.view.time).map(atOurKickOff),
+        believedOpponents(ctx.team, ctx.view.time),
         this.o.contactHold,
       );
     }
@@ -388,7 +388,7 @@ export class SoccerBehavior implements Behavior {
     const request = this.ballPlayer.act({
       self,
       ball,
-      opponents: believedOpponents(ctx.team, ctx.view.time).map(atOurKickOff),
+      opponents: believedOpponents(ctx.team, ctx.view.time),
       obstacles: this.obstacles(ctx),
       mates: this.passMates(ctx),
       mustKick: s === "ourSetPlay" || s === "ourKickOff",
