@@ -225,7 +225,18 @@ Deno.test("roles: the supporter changes sides of the ball only 0.5 m across the 
   assert.deepEqual(roleTargets(ball).supporter, roleTargets(ball, "play", -1).supporter);
 });
 
-Deno.test("dropWaitSpot: straight behind the ball along the field, as far as asked", () => {
-  assert.deepEqual(dropWaitSpot({ x: 0, y: 0 }, 3.3), { x: -3.3, y: 0 });
-  assert.deepEqual(dropWaitSpot({ x: 1, y: -2 }, 2.5), { x: -1.5, y: -2 });
+Deno.test("dropWaitSpot: 2.5 m out, 20° off behind the ball, on the side of the opponent at it", () => {
+  const ball = { x: 0, y: 0 };
+  const near = (y: number) => [{ x: 0.25, y }, { x: 5, y: -4.5 }, { x: 2.5, y: -8 }];
+  for (const [opponents, side] of [[near(0.1), 1], [near(-0.1), -1], [[], 1]] as const) {
+    const p = dropWaitSpot(ball, opponents);
+    assert.ok(Math.abs(Math.hypot(p.x, p.y) - 2.5) < 1e-9, `${p.x}, ${p.y}`);
+    assert.ok(p.x < -2.3, `${p.x}`);
+    assert.equal(Math.sign(p.y), side);
+    // The push from there through the ball passes their taker, moved to (2.5, y), 0.8 m or more
+    // across.
+    const at = p.y + (2.5 - p.x) * (0 - p.y) / (0 - p.x);
+    const taker = opponents[0]?.y ?? 0;
+    assert.ok(Math.abs(at - taker) > 0.8, `${at.toFixed(2)} against ${taker}`);
+  }
 });

@@ -175,38 +175,18 @@ Deno.test("soccer: at our kick-off the field players face their goal, the way th
   assert.ok(Math.abs(t.theta - Math.atan2(-t.y, -t.x)) < 1e-9, JSON.stringify(t));
 });
 
-Deno.test("soccer: in their kick-off the player at the ball waits outside the circle, and runs up to it for the drop", () => {
+Deno.test("soccer: in their kick-off the player at the ball waits outside the circle, and sets off just before the drop", () => {
   const b = make();
-  const at = (modeTime: number, x = -2.5) =>
-    decide(b, view({ mode: PlayMode.KickOffRight, self: { x, y: 0, theta: 0 }, modeTime }));
+  const self = { x: -2.5, y: 0, theta: 0 };
+  const at = (modeTime: number) => decide(b, view({ mode: PlayMode.KickOffRight, self, modeTime }));
   // Waiting: its spot on the circle's edge plus the clearance, straight behind the ball.
-  at(6);
+  at(10);
   assert.equal(b.role, "onBall");
   assert.ok(Math.abs(b.target!.x + 2 + DROP_CLEARANCE) < 1e-9, JSON.stringify(b.target));
-  // Half the drop time gone, nobody has kicked: it steps back for a run-up of 1 m.
-  at(10);
-  const runUp = { x: b.target!.x, y: b.target!.y, theta: 0 };
-  assert.ok(Math.abs(runUp.x + 3.3) < 1e-9 && Math.abs(runUp.y) < 1e-9, JSON.stringify(runUp));
-  // 1.2 s before the drop ball (15 s) from there: walking at the ball, at the pace that reaches
-  // 2.3 m out at the drop.
-  const run = at(13.8, -3.3);
+  // 0.6 s before the drop ball (15 s): walking at the ball, full ahead.
+  const r = at(14.5);
   assert.deepEqual({ x: b.target!.x, y: b.target!.y }, { x: 0, y: 0 });
-  assert.ok(run?.kind === "walk" && run.vx > 0.3 && run.vx <= 1 / 1.2 + 1e-9, JSON.stringify(run));
-  // Nearly there a second early, it slows down; with the drop at hand it goes.
-  const early = at(14, -2.35);
-  assert.ok(early?.kind === "walk" && early.vx <= 0.05 + 1e-9, JSON.stringify(early));
-  const late = at(14.95, -2.35);
-  assert.ok(late?.kind === "walk" && late.vx > 0.3, JSON.stringify(late));
-  // The role goes to whoever is nearest the spot in use: at first a mate 2.5 m behind the ball,
-  // later us at the run-up's spot.
-  const roleAt = (modeTime: number) => {
-    const c = make();
-    const v = view({ mode: PlayMode.KickOffRight, self: runUp, modeTime });
-    decide(c, v, hearingMateAtBall({ x: -2.5, y: 0.1 }));
-    return c.role;
-  };
-  assert.notEqual(roleAt(6), "onBall");
-  assert.equal(roleAt(10), "onBall");
+  assert.ok(r?.kind === "walk" && r.vx > 0.3 && Math.abs(r.vy) < 1e-9, JSON.stringify(r));
   // A supporter keeps to its spot.
   const other = make();
   const aside = { x: -1.5, y: 2.5, theta: 0 };

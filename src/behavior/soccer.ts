@@ -24,7 +24,6 @@ import {
 import { keepAway } from "../strategy/situation.ts";
 import { KICK_OFF_TAKER } from "../strategy/formation.ts";
 import { atOurKickOff, DROP_BALL_TIME } from "../estimation/relocation.ts";
-import { CENTER_CIRCLE_RADIUS } from "../field/field.ts";
 import { type Situation, situation } from "../protocol/playmode.ts";
 import { FRESH, type MateBelief, type TeamWorld } from "../world/team_world.ts";
 import type { Mate } from "../ballplay/pass.ts";
@@ -87,20 +86,20 @@ const TAKER_KEEP = 1.0;
  */
 const TAKER_BACK_OFF = 0.5;
 /**
- * Their kick-off, left untouched, ends in a drop ball DROP_BALL_TIME after it began, and our player
- * at the ball takes a run-up at it: from DROP_SHIFT s before, it waits DROP_RUN m beyond DROP_EDGE
- * (dropWaitSpot, the role's spot then), sets off DROP_LEAD s before and walks no faster than
- * reaches DROP_EDGE at the drop (dropRunLimits). The server moves a robot whose box enters the
- * circle before the drop, and at the drop every robot within the circle's radius of the ball.
- * Standing 2.5 m out instead, it first moved the ball 3.6 s after the drop (median of 25 drops).
- * The UT base team takes its kick-offs within 6 s, so none of this moves a player against it.
+ * Their kick-off, left untouched, ends in a drop ball DROP_BALL_TIME after it began: our player at
+ * the ball sets off toward it this long before (s), from the circle's edge plus DROP_CLEARANCE,
+ * so that it is walking when play starts. Standing there at the drop, it took 3.5 s to its first
+ * touch; in the lead the walk covers about 0.2 m, short of the circle.
  */
-const DROP_EDGE = CENTER_CIRCLE_RADIUS + 0.3;
-const DROP_RUN = 1;
-const DROP_LEAD = 1.6;
-const DROP_SHIFT = 8;
-/** The run-up's pace reads the time to the drop as no shorter than this (s). */
-const DROP_LAST = 0.1;
+const DROP_LEAD = 0.6;
+/**
+ * …and from this long before the drop (s) it steps over toward its spot off the line behind the
+ * ball (dropWaitSpot), 0.9 m along the circle's edge: it gets a third of the way and is walking
+ * when it sets off. Given time to get there (8 s), it lined up back on the line after the drop
+ * and touched the ball later (5.5 s against 3.2-3.8 s). The UT base team takes its kick-offs
+ * within 6 s, so this never moves a player in a game against it.
+ */
+const DROP_SHIFT = 3;
 
 /**
  * Walking to its spot, a field player with a robot or the ball nearer than this (m, centres) ahead
@@ -202,11 +201,6 @@ export class SoccerBehavior implements Behavior {
       this.supportSide,
       this.o.laneClear,
     );
-    // The player at the ball of their untouched kick-off waits for its run-up at the drop there,
-    // and the role goes to whoever is nearest that spot.
-    if (s === "theirKickOff" && ball && v.modeTime >= DROP_BALL_TIME - DROP_SHIFT) {
-      targets.onBall = dropWaitSpot(ball, DROP_EDGE + DROP_RUN);
-    }
     // The goalie at the ball says so by team talk; everyone then fills a substitute goalie.
     const goalieClears = v.unum === 1 && s === "play" && ball !== null &&
       goalieShouldClear(ball.x, ball.y, dist(self, ball), this.closestMateToBall(players, ball, 1));
@@ -247,10 +241,12 @@ export class SoccerBehavior implements Behavior {
     const goalie = role === "goalie" || role === "subGoalie";
     if (role === "onBall" && s === "theirKickOff" && v.modeTime >= DROP_BALL_TIME - DROP_LEAD) {
       this.target = { x: ball.x, y: ball.y, theta: Math.atan2(ball.y - self.y, ball.x - self.x) };
-      const limits = dropRunLimits(this.o.limits, dist(self, ball), v.modeTime);
-      return walkAround(self, this.target, [], limits, APPROACH);
+      return walkAround(self, this.target, [], this.o.limits, APPROACH);
     }
     let spot: Point2 = goalie ? goalieTarget(ball.x, ball.y) : targets[role];
+    if (role === "onBall" && s === "theirKickOff" && v.modeTime >= DROP_BALL_TIME - DROP_SHIFT) {
+      spot = dropWaitSpot(ball, believedOpponents(ctx.team, v.time));
+    }
     const obstacles = this.obstacles(ctx);
     if (!goalie && s === "play" && this.o.positionSpace > 0) {
       spot = fieldSpot(keepClear(spot, obstacles, this.o.positionSpace));
@@ -401,15 +397,6 @@ export class SoccerBehavior implements Behavior {
     this.target = this.ballPlayer.target;
     return spareKeeper(request, self, ctx.team.opponent(1, ctx.view.time));
   }
-}
-
-/**
- * The walk's limits on the run-up at the ball of their untouched kick-off, `d` m away, `modeTime` s
- * into the kick-off: forward no faster than reaches DROP_EDGE at the drop.
- */
-function dropRunLimits(l: WalkLimits, d: number, modeTime: number): WalkLimits {
-  const left = Math.max(DROP_LAST, DROP_BALL_TIME - modeTime);
-  return { ...l, maxForward: Math.min(l.maxForward, Math.max(0, d - DROP_EDGE) / left) };
 }
 
 /** Opponents believed in: with a velocity only those we saw ourselves (heard ones have none). */

@@ -80,15 +80,25 @@ const BODY_CLEARANCE = 0.6;
 export const DROP_CLEARANCE = 0.5;
 
 /**
- * Where our player at the ball waits for the drop of their untouched kick-off: `r` (m) straight
- * behind the ball along the field. The referee moves every robot within the circle's radius of the
- * ball out to 2.5 m along the field at the drop, their taker to straight ahead of it, and the ball
- * play picks the way past that robot once play runs. Waiting 20° off the line on one side, the way
- * went past it on the same side in a third of the drops, and the player walked round behind the
- * ball first (4.5-5 s to the first touch against 3-3.5 s).
+ * Their kick-off left untouched ends in a drop ball where it lies, and the referee moves every
+ * robot within the circle's radius of it out to 2.5 m, along the field's length: their taker to
+ * straight ahead of it. Our player at the ball waits this far (rad) off the line behind it, on
+ * the side of the opponent nearest the ball, so that a push from there goes past that robot on
+ * the other side (about 0.9 m across at 2.5 m) instead of into it; the ball play still picks the
+ * way after the drop (ballWaypoint).
  */
-export function dropWaitSpot(ball: Point2, r: number): Point2 {
-  return { x: ball.x - r, y: ball.y };
+const DROP_ANGLE = 20 * Math.PI / 180;
+
+/** Where our player at the ball waits for the drop of their untouched kick-off (DROP_ANGLE). */
+export function dropWaitSpot(ball: Point2, opponents: readonly Point2[]): Point2 {
+  let near: Point2 | null = null, nearest = Infinity;
+  for (const p of opponents) {
+    const d = Math.hypot(p.x - ball.x, p.y - ball.y);
+    if (d < nearest) [near, nearest] = [p, d];
+  }
+  const side = near !== null && near.y < ball.y ? -1 : 1;
+  const r = CENTER_CIRCLE_RADIUS + DROP_CLEARANCE;
+  return { x: ball.x - r * Math.cos(DROP_ANGLE), y: ball.y + side * r * Math.sin(DROP_ANGLE) };
 }
 
 /**
