@@ -866,6 +866,25 @@ Deno.test("soccer: our taker lines up around their taker where the kick-off will
   assert.ok(Math.abs(Math.abs(stage.theta) - 20 * Math.PI / 180) < 0.01, JSON.stringify(stage));
 });
 
+Deno.test("ball player: a kick-off staged round a robot that has since moved on is staged afresh", async () => {
+  const { BallPlayer } = await import("../src/behavior/ball_play.ts");
+  const p = new BallPlayer({ ...soccer.defaults, pass: null });
+  const deg = Math.PI / 180;
+  const off = (stage: { theta: number }) => Math.abs(stage.theta) / deg;
+  // Robots on the ways 20° off, walking onto their spots: staged 35° off.
+  const walking = [
+    { x: 2.1, y: 0 },
+    ...[20, -20].map((a) => ({
+      x: 3 * Math.cos(a * deg),
+      y: 3 * Math.sin(a * deg),
+    })),
+  ];
+  assert.ok(Math.abs(off(p.kickOffStage(walking, [])) - 35) < 1, "35° off");
+  // On their spots (their taker 2.5 m straight ahead), the way 20° off is clear: staged there.
+  const onSpots = [{ x: 2.5, y: 0 }, { x: 5, y: 4.5 }, { x: 5, y: -4.5 }];
+  assert.ok(Math.abs(off(p.kickOffStage(onSpots, [])) - 20) < 1, "20° off");
+});
+
 Deno.test("soccer: in play the ball goes round an opponent in our half where it stands", () => {
   const time = 100;
   const opponent: TrackedPlayer = {

@@ -43,6 +43,7 @@ import {
   GOAL_X,
   keptKickOffAim,
   KICK_OFF_COMMIT,
+  kickOffAim,
   yBehindGoal,
 } from "../ballplay/goal_aim.ts";
 import { walkAround } from "./walk_around.ts";
@@ -98,6 +99,12 @@ export const DRIBBLE: Readonly<DribbleParams> = {
 const STUCK_HOLD = 2;
 /** A kick-off's taker stands this close to the ball (m, centres) when it is lined up. */
 const TAKER_AT_BALL = 0.6;
+/**
+ * A staged kick-off way gives way to one this much nearer the line at their goal (rad) once that
+ * is clear: staged while their robots still walked onto their spots, the way kept 45° off in two
+ * of three games.
+ */
+const STAGE_UPGRADE = 5 * Math.PI / 180;
 /** Where every kick-off's ball lies. */
 const CENTRE_SPOT: Readonly<Point2> = Object.freeze({ x: 0, y: 0 });
 /** Our kick-off's aim not asked for this long (s) belongs to an earlier kick-off. */
@@ -502,7 +509,9 @@ export class BallPlayer {
    * it has begun.
    */
   kickOffStage(opponents: readonly Point2[], mates: readonly Point2[]): Pose2 {
-    const aim = keptKickOffAim(this.stagedAim, false, CENTRE_SPOT, opponents, mates);
+    const kept = keptKickOffAim(this.stagedAim, false, CENTRE_SPOT, opponents, mates);
+    const fresh = kickOffAim(CENTRE_SPOT, opponents, mates);
+    const aim = offGoalLine(fresh) < offGoalLine(kept) - STAGE_UPGRADE ? fresh : kept;
     this.stagedAim = aim;
     this.leftFoot = true;
     return backInOwnHalf(
@@ -817,6 +826,11 @@ function comingWithin(p: Opponent, ball: Point2, radius: number): boolean {
   if (d >= radius) return false;
   if (p.vx === undefined || p.vy === undefined || d < 1e-6) return true;
   return (p.vx * dx + p.vy * dy) / d >= NOT_COMING;
+}
+
+/** How far (rad) a kick-off's aim lies off the line from the centre spot to their goal. */
+function offGoalLine(aim: Point2): number {
+  return Math.abs(Math.atan2(aim.y - CENTRE_SPOT.y, aim.x - CENTRE_SPOT.x));
 }
 
 /** Whether a long kick's way from `ball` to `to` is clear of robots of both teams. */
