@@ -864,6 +864,16 @@ Deno.test("soccer: our taker lines up around their taker where the kick-off will
   const stage = b.kickOffBeam(ctxOf(v, new TeamModel("Us", () => 11), newOutbox()));
   assert.ok(stage, "a stage");
   assert.ok(Math.abs(Math.abs(stage.theta) - 20 * Math.PI / 180) < 0.01, JSON.stringify(stage));
+  // As the kick-off begins, our tracks may still hold their taker at the ball: the kick-off's way
+  // is chosen round where the server keeps it, 20° off as staged.
+  const kickOff = { ...v, playMode: PlayMode.KickOffLeft, modeTime: 0.3, self: stage };
+  const c = make();
+  c.decide(ctxOf(kickOff, new TeamModel("Us", () => 11), newOutbox()));
+  assert.ok(c.target, "lining up");
+  assert.ok(
+    Math.abs(Math.abs(c.target.theta) - 20 * Math.PI / 180) < 0.05,
+    JSON.stringify(c.target),
+  );
 });
 
 Deno.test("ball player: a kick-off staged round a robot that has since moved on is staged afresh", async () => {

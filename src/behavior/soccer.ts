@@ -381,10 +381,13 @@ export class SoccerBehavior implements Behavior {
   }
 
   private playBall(ctx: BehaviorContext, self: Pose2, ball: Point2, s: Situation): MotionRequest {
+    // Our kick-off keeps their team out of our half and the centre circle (atOurKickOff): a track
+    // of their taker at the ball still seen there as it began set the kick-off's way 45° off.
+    const believed = believedOpponents(ctx.team, ctx.view.time);
     const request = this.ballPlayer.act({
       self,
       ball,
-      opponents: believedOpponents(ctx.team, ctx.view.time),
+      opponents: s === "ourKickOff" ? believed.map(atOurKickOff) : believed,
       obstacles: this.obstacles(ctx),
       mates: this.passMates(ctx),
       mustKick: s === "ourSetPlay" || s === "ourKickOff",
