@@ -131,13 +131,14 @@ const OUR_KICK_OFF: RelocationQuery = Object.freeze({
 
 /**
  * Where an opponent now at `p` will stand once our kick-off begins: the server clears the other
- * team out of our half and the centre circle (relocationTarget, near its edge too). Before a
- * first kick-off either team's taker may wait at the ball, and the taker lined up for a way
- * around that robot kicked 45° off their goal's line, every game.
+ * team out of our half and the centre circle (relocationTarget; only where the move is certain: a
+ * robot seen just outside the circle stays there). Before a first kick-off either team's taker
+ * may wait at the ball, and the taker lined up for a way around that robot kicked 45° off their
+ * goal's line, every game.
  */
 export function atOurKickOff(p: Point2): Point2 {
   const out = { x: p.x, y: p.y };
-  return relocationTarget(OUR_KICK_OFF, out, p, true) === "none" ? p : out;
+  return relocationTarget(OUR_KICK_OFF, out, p, true) === "certain" ? out : p;
 }
 
 /** Before a kick-off (and after a goal) the server clears our players out of the other half. */
