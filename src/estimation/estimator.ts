@@ -210,12 +210,12 @@ export class Estimator {
     this.projector = new LevelProjector(core, this.tilt);
   }
 
-  /** Our torso pose on the field (we attack +x), or null before the first fix. */
   /** Cycles since our last beam (Infinity before the first). */
   get cyclesSinceBeam(): number {
     return this.sinceBeam;
   }
 
+  /** Our torso pose on the field (we attack +x), or null before the first fix. */
   get self(): Pose | null {
     const o = this.odometry;
     return this.localizer.poseWithOdometry(o.dx, o.dy, o.dth);
