@@ -15,6 +15,7 @@ import {
 } from "../src/optimize/space.ts";
 import { getupScore, kickScore, omniScore, walkScore } from "../src/eval/tasks.ts";
 import { checkWritable, parse } from "../src/optimize/main.ts";
+import { loadParams } from "../src/agent/params.ts";
 
 const stats = (v: number) => ({ mean: v, min: v, max: v, median: v });
 
@@ -164,6 +165,26 @@ Deno.test("optimize --opponent: the duel's opponent command reaches the options;
   assert.equal((await parse([...base, "--opponent", "ut_one.sh"])).opponent, "ut_one.sh");
   assert.equal((await parse(base)).opponent, null);
   await Deno.remove(out);
+});
+
+Deno.test("optimize: a count in the space is searched in whole numbers, which a param file takes", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const space = `${dir}/exit.space`, out = `${dir}/out.params`;
+    await Deno.writeTextFile(space, "sprint.out_steps 2 16\nsprint.out_decel 0.01 0.15\n");
+    const o = await parse(["walk-forward", "--space", space, "--out", out]);
+    assert.deepEqual(o.dims.map((d) => d.whole), [true, false]);
+    // 2 + 0.365 · 14 = 7.11 steps: a param file rejects that, so the candidate walks 7.
+    const values = fromUnit(o.dims, [0.365, 0.5]);
+    assert.equal(values[0], 7);
+    assert.ok(Math.abs(values[1] - 0.08) < 1e-12, `${values[1]}`);
+    assert.equal(fromUnit(o.dims, [0.99, 0])[0], 16);
+    await Deno.writeTextFile(out, paramText(o.dims, values));
+    const p = await loadParams(0, [out]);
+    assert.equal(p.get("sprint.out_steps"), 7);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("optimize and match CLIs: bad flags are one line and exit 2", async () => {

@@ -316,7 +316,13 @@ Deno.test("walk engine: feed-forward rates are the plan's leg and toe rates time
 Deno.test("walk engine: the sprint takes over in 4 steps at full speed straight ahead, and hands back over its outSteps", async () => {
   const core = await createCore("ts", 0);
   const p = walkParams(await loadParams(0, []));
-  const sprint = { ...p, stepTime: p.stepTime + 0.04, maxForward: p.maxForward + 0.4, outSteps: 4 };
+  const sprint = {
+    ...p,
+    stepTime: p.stepTime + 0.04,
+    maxForward: p.maxForward + 0.4,
+    outSteps: 4,
+    outDecel: 1,
+  };
   const up = [-Math.sin(p.lean), 0, Math.cos(p.lean)];
   const targets = new Float64Array(24);
   const walk = new WalkEngine(core, p, sprint);
@@ -364,6 +370,46 @@ Deno.test("walk engine: the sprint takes over in 4 steps at full speed straight 
   assert.equal(slowOut.sprinting, 0);
 });
 
+Deno.test("walk engine: leaving the sprint, the speed drops by outDecel a step at most until the gait is the walk's", async () => {
+  const core = await createCore("ts", 0);
+  const p = walkParams(await loadParams(0, []));
+  const outDecel = 0.03;
+  // The blended top speed falls 0.1 / 6 a step, less than outDecel.
+  const sprint = { ...p, maxForward: p.maxForward + 0.1, outSteps: 6, outDecel };
+  const up = [-Math.sin(p.lean), 0, Math.cos(p.lean)];
+  const targets = new Float64Array(24);
+  const walk = new WalkEngine(core, p, sprint);
+  /** The walk's speed after each of the next `n` steps. */
+  const speeds = (n: number) => {
+    const out: number[] = [];
+    let last = core.walkIn[W.PHASE];
+    for (let i = 0; out.length < n && i < 10000; i++) {
+      followPlan(core, walk, up, targets);
+      const phase = core.walkIn[W.PHASE];
+      if (phase < last) out.push(walk.vx);
+      last = phase;
+    }
+    return out;
+  };
+  walk.setVelocity(10, 0, 0, true);
+  speeds(40);
+  assert.equal(walk.sprinting, 1);
+  const top = walk.vx;
+  assert.ok(Math.abs(top - sprint.maxForward) < 1e-3, `vx ${top}`);
+  // Asked to stop: outDecel a step over the six steps of the blend, then the walk's own.
+  walk.setVelocity(0, 0, 0, true);
+  const v = [top, ...speeds(8)];
+  for (let k = 1; k <= 6; k++) {
+    assert.ok(Math.abs(v[k - 1] - v[k] - outDecel) < 1e-9, `step ${k}: ${v[k - 1]} → ${v[k]}`);
+  }
+  assert.equal(walk.sprinting, 0);
+  assert.ok(Math.abs(v[6] - v[7] - p.accelPerStep) < 1e-9, `after the blend: ${v[6]} → ${v[7]}`);
+  // Speeding up is never held back by it.
+  walk.setVelocity(p.maxForward, 0, 0.5, true);
+  const up2 = speeds(1)[0];
+  assert.ok(Math.abs(up2 - Math.min(p.maxForward, v[8] + p.accelPerStep)) < 1e-9, `${up2}`);
+});
+
 Deno.test("walk params: sprint.* keys fall back to walk.*; no sprint without its own top speed", async () => {
   // The files every type loads, which give no type a sprint (type files may).
   const walk = await loadParamFiles(sharedParamFiles());
@@ -374,5 +420,11 @@ Deno.test("walk params: sprint.* keys fall back to walk.*; no sprint without its
   assert.ok(Math.abs(s.lean - 8 * Math.PI / 180) < 1e-12);
   assert.equal(s.stepTime, w.stepTime);
   assert.equal(s.outSteps, 4, "sprint.out_steps from walk.params");
-  assert.deepEqual({ ...s, maxForward: w.maxForward, lean: 0 }, { ...w, lean: 0, outSteps: 4 });
+  assert.equal(s.outDecel, 1, "sprint.out_decel from walk.params: the gait's own");
+  assert.deepEqual({ ...s, maxForward: w.maxForward, lean: 0 }, {
+    ...w,
+    lean: 0,
+    outSteps: 4,
+    outDecel: 1,
+  });
 });

@@ -42,6 +42,11 @@ export function rangeOf(
   return declarations.find((r) => r.keys.test(key));
 }
 
+/** Whether a declaration takes whole numbers only (a count or an on/off switch). */
+export function isWhole(r: ParamRange | undefined): boolean {
+  return r?.unit === "count" || r?.unit === "flag";
+}
+
 /**
  * Throws a one-line ConfigError (file:line) for a key none of `declarations` covers, or a value
  * out of its range.
@@ -56,7 +61,7 @@ export function checkRanges(set: ParamSet, declarations: readonly ParamRange[]):
       continue;
     }
     const v = set.get(key);
-    const whole = r.unit === "count" || r.unit === "flag";
+    const whole = isWhole(r);
     if (v < r.min || v > r.max || (whole && !Number.isInteger(v))) {
       throw new ConfigError(
         `${at}: ${key}: ${v} is outside ${r.min}…${r.max} ${r.unit}${whole ? " (whole)" : ""}`,

@@ -103,6 +103,7 @@ export const WALK_PARAMS: readonly ParamRange[] = [
   { keys: /^(walk|sprint)\.feed_forward$/, unit: "fraction", min: 0, max: 1.5 },
   { keys: /^(walk|sprint)\.joint_gain$/, unit: "fraction", min: 0.2, max: 3 },
   { keys: /^sprint\.out_steps$/, unit: "count", min: 1, max: 20 },
+  { keys: /^sprint\.out_decel$/, unit: "m/s", min: 0.005, max: 3 },
 ];
 
 /**
@@ -146,9 +147,13 @@ export function walkParams(p: ParamSet, prefix = "walk."): WalkParams {
   };
 }
 
-/** The sprint: its gait, and over how many steps the gait goes back to the walk's (outSteps). */
+/**
+ * The sprint: its gait, over how many steps the gait goes back to the walk's (outSteps), and how
+ * much the speed may drop per step until it has (outDecel, m/s).
+ */
 export interface SprintParams extends WalkParams {
   outSteps: number;
+  outDecel: number;
 }
 
 /**
@@ -157,7 +162,11 @@ export interface SprintParams extends WalkParams {
  */
 export function sprintParams(p: ParamSet): SprintParams | null {
   if (!p.has("sprint.max_forward")) return null;
-  return { ...walkParams(p, "sprint."), outSteps: p.get("sprint.out_steps") };
+  return {
+    ...walkParams(p, "sprint."),
+    outSteps: p.get("sprint.out_steps"),
+    outDecel: p.get("sprint.out_decel"),
+  };
 }
 
 /** Every field of WalkParams, which the gait blends (complete by its type). */
@@ -468,8 +477,12 @@ export class WalkEngine {
     const p = this.gait;
     const slow = this.slow;
     this.slow = 1;
-    // Out of the sprint, its speed drops with the blended gait's top speed.
-    this.vx = Math.min(approach(this.vx, this.target.vx * slow, p.accelPerStep), p.maxForward);
+    // Out of the sprint, its speed drops with the blended gait's top speed, and by outDecel a step
+    // at most until the gait is the walk's again.
+    const leaving = this.sprint !== null && !this.sprintWanted && this.sprintShare > 0;
+    const down = leaving ? Math.min(p.accelPerStep, this.sprint!.outDecel) : p.accelPerStep;
+    const vx = this.target.vx * slow;
+    this.vx = Math.min(approach(this.vx, vx, vx < this.vx ? down : p.accelPerStep), p.maxForward);
     this.vy = approach(this.vy, this.target.vy * slow, p.accelPerStep);
     this.vth = approach(this.vth, this.target.vth * slow, p.turnAccelPerStep);
     const leftSwings = this.support === 1;

@@ -10,7 +10,8 @@ import { parseFlags } from "../config/flags.ts";
 import { isRobotType, type RobotType } from "../body/joints.ts";
 import { choiceFlag, CliError, intFlag, numberFlag } from "../config/cli.ts";
 import { bundledSkillFiles } from "../config/paramfiles.ts";
-import { loadParams } from "../agent/params.ts";
+import { loadParams, PARAM_DECLARATIONS } from "../agent/params.ts";
+import { isWhole, rangeOf } from "../config/param_ranges.ts";
 import type { ParamSet } from "../config/params.ts";
 import { CORE_KINDS, type CoreKind } from "../core/numeric_core.ts";
 import {
@@ -163,7 +164,10 @@ export async function parse(args: string[]): Promise<Options> {
   return {
     task,
     method: choiceFlag("method", v.method as string, METHODS),
-    dims: await loadSpaces(spaces),
+    dims: (await loadSpaces(spaces)).map((d) => ({
+      ...d,
+      whole: isWhole(rangeOf(PARAM_DECLARATIONS, d.name)),
+    })),
     type,
     gens: intFlag("gens", v.gens as string, 1, 10000),
     pop: v.pop === undefined ? undefined : intFlag("pop", v.pop as string, 2, 1000),

@@ -9,6 +9,8 @@ export interface Dimension {
   name: string;
   min: number;
   max: number;
+  /** Whole numbers only (a count, a switch): candidates are rounded to them. */
+  whole?: boolean;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_.\-]*$/;
@@ -85,9 +87,12 @@ export function toUnit(dims: readonly Dimension[], params: ParamSet): Float64Arr
   });
 }
 
-/** A unit-cube point clamped into the cube, as param values. */
+/** A unit-cube point clamped into the cube, as param values (whole ones rounded). */
 export function fromUnit(dims: readonly Dimension[], u: ArrayLike<number>): number[] {
-  return dims.map((d, i) => d.min + Math.min(1, Math.max(0, u[i])) * (d.max - d.min));
+  return dims.map((d, i) => {
+    const v = d.min + Math.min(1, Math.max(0, u[i])) * (d.max - d.min);
+    return d.whole ? Math.min(Math.floor(d.max), Math.max(Math.ceil(d.min), Math.round(v))) : v;
+  });
 }
 
 /** How far a unit-cube point lies outside the cube (0 inside): a penalty for bound violations. */
