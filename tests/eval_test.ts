@@ -101,6 +101,7 @@ Deno.test("eval walk-forward: JSON result from ground truth, trainer commands on
     "peakTilt",
     "fallTimes",
     "exitFalls",
+    "exitFallsBy",
     "distances",
   ]);
   assert.deepEqual(result.fallTimes, []);
@@ -137,6 +138,7 @@ Deno.test("eval walk-forward: a fall is timed from the start of its run, and has
   });
   assert.equal(result.falls, 1);
   assert.equal(result.exitFalls, 0);
+  assert.deepEqual(result.exitFallsBy, { stop: 0, slowTurn: 0, fastTurn: 0 });
   assert.deepEqual(result.peakTilt, [null]);
   assert.equal(result.fallTimes.length, 1);
   // The tilt filter takes a few cycles to see the robot lying.
@@ -164,6 +166,7 @@ Deno.test("eval walk-forward: a fall leaving full speed is an exit fall; the wal
   });
   assert.equal(result.falls, 1);
   assert.equal(result.exitFalls, 1);
+  assert.deepEqual(result.exitFallsBy, { stop: 1, slowTurn: 0, fastTurn: 0 });
   assert.ok(result.fallTimes[0] > 2, `${result.fallTimes}`);
   assert.ok(result.peakTilt[0] !== null, `${result.peakTilt}`);
   assert.ok(Math.abs(result.speed.mean - SPEED) < SPEED * 0.02 / 2 + 1e-9, `${result.speed.mean}`);

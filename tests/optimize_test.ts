@@ -84,6 +84,7 @@ Deno.test("fitness: falls, misses and failures cost more than speed or distance 
       peakTilt,
       fallTimes: [],
       exitFalls: 0,
+      exitFallsBy: { stop: 0, slowTurn: 0, fastTurn: 0 },
       distances: [],
     });
   assert.ok(walk(0.6, 0) > walk(0.8, 1), "a fall outweighs 0.2 m/s");

@@ -34,6 +34,8 @@ export interface WalkForwardResult {
   fallTimes: number[];
   /** Runs that fell in their exit (counted in `falls` too). */
   exitFalls: number;
+  /** Of those, the runs that fell in each way of leaving full speed (EXITS). */
+  exitFallsBy: Record<ExitName, number>;
   distances: number[];
 }
 
@@ -45,11 +47,12 @@ const TILT_FROM = 1.5;
  * then stands for EXIT_REST: a stop, a slow turn, and a turn at speed. A type 0 sprint searched
  * without them walked 1.03 m/s and fell in 20 of 30 exits.
  */
-const EXITS: readonly MotionRequest[] = [
-  { kind: "stand" },
-  { kind: "walk", vx: 0.3, vy: 0, vth: 0.8 },
-  { kind: "walk", vx: 10, vy: 0, vth: 1, sprint: true },
-];
+const EXITS = [
+  { name: "stop", request: { kind: "stand" } },
+  { name: "slowTurn", request: { kind: "walk", vx: 0.3, vy: 0, vth: 0.8 } },
+  { name: "fastTurn", request: { kind: "walk", vx: 10, vy: 0, vth: 1, sprint: true } },
+] as const satisfies readonly { name: string; request: MotionRequest }[];
+type ExitName = typeof EXITS[number]["name"];
 const EXIT_SECONDS = 3;
 const EXIT_REST = 1.5;
 
@@ -66,6 +69,7 @@ export async function walkForward(
   const peakTilt: (number | null)[] = [];
   const fallTimes: number[] = [];
   let falls = 0, exitFalls = 0;
+  const exitFallsBy: Record<ExitName, number> = { stop: 0, slowTurn: 0, fastTurn: 0 };
   await s.playOn();
   for (let r = 0; r < runs; r++) {
     s.agent.motion.set({ kind: "stand" });
@@ -75,6 +79,7 @@ export async function walkForward(
     let tilt = 0;
     let distance = 0;
     let fellWalking = false;
+    const exit = EXITS[r % EXITS.length];
     const fell = await watchFalls(s, async () => {
       s.agent.motion.set({ kind: "walk", vx: 10, vy: 0, vth: 0, sprint: true });
       await s.until(
@@ -88,13 +93,16 @@ export async function walkForward(
         "the walk",
       );
       distance = headPos(s).x - start.x;
-      if (!fellWalking) await leaveFullSpeed(s, EXITS[r % EXITS.length]);
+      if (!fellWalking) await leaveFullSpeed(s, exit.request);
     }, () => {
       fellWalking ||= s.now - t0 < seconds;
       fallTimes.push(Math.round((s.now - t0) * 100) / 100);
     });
     falls += fell;
-    if (fell > 0 && !fellWalking) exitFalls++;
+    if (fell > 0 && !fellWalking) {
+      exitFalls++;
+      exitFallsBy[exit.name]++;
+    }
     peakTilt.push(fellWalking ? null : tenthsOfDegree(tilt));
     distances.push(distance);
   }
@@ -107,6 +115,7 @@ export async function walkForward(
     peakTilt,
     fallTimes,
     exitFalls,
+    exitFallsBy,
     distances: millimetres(distances),
   };
 }
